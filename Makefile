@@ -1,0 +1,143 @@
+# Makefile -- GNU Make, incremental. See README.md for the targets.
+#
+#   make          dist/<game>.c for every game, each compiled as CodinGame does
+#                 into build/<game>, checked with -Wall -Wextra -Werror under
+#                 gcc and clang; sparring bots, referees and tools
+#   make test     everything under test (see the `test` recipe); the last line
+#                 is "total: N passed, N failed"
+#   make bench    lines "bench <game> <metric>=<value>"
+#
+# A game is a folder games/<game>/ with a main.c (the bot's entry file) and a
+# game.mk that adds its tools, tests and benches (the contract is in README).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+MAKEFLAGS += --no-builtin-rules
+
+CC      := gcc
+CLANG   := clang
+PYTHON  := python3
+
+# Flags for objects of tools and tests (module builds).
+CPPFLAGS  := -Imodules -Itests
+WARN      := -Wall -Wextra -Werror
+CFLAGS    := -std=gnu17 -g -O2 $(WARN)
+ASANFLAGS := -std=gnu17 -g -O1 $(WARN) -fno-omit-frame-pointer \
+             -fsanitize=address,undefined -fno-sanitize-recover=undefined
+LDLIBS    := -lm
+
+# CodinGame's own command line (no -O; optimisation comes from the pragmas
+# merge.py writes at the top of each dist file).
+CG_CFLAGS := -std=gnu17 -g -Werror=return-type
+CG_LIBS   := -lm -lpthread -ldl -lcrypt
+
+GAMES := $(patsubst games/%/main.c,%,$(wildcard games/*/main.c))
+MODULE_SRCS := $(wildcard modules/*.c)
+
+# Helpers for game.mk files.
+#   $(call obj,SRCS)      optimised objects   (build/obj/...)
+#   $(call asanobj,SRCS)  sanitizer objects   (build/asan/...)
+obj     = $(patsubst %.c,build/obj/%.o,$(1))
+asanobj = $(patsubst %.c,build/asan/%.o,$(1))
+LINK      = @mkdir -p $(@D); $(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+ASAN_LINK = @mkdir -p $(@D); $(CC) $(ASANFLAGS) $^ -o $@ $(LDLIBS)
+
+build/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+build/asan/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ASANFLAGS) -MMD -MP -c $< -o $@
+
+# Test files under tests/<game>/ see their game's headers.
+$(foreach g,$(GAMES),$(eval build/obj/tests/$(g)/%.o build/asan/tests/$(g)/%.o: CPPFLAGS += -Igames/$(g)))
+
+# Filled by game.mk files.
+TOOLS :=
+GAME_TESTS :=
+GAME_BENCHES :=
+GAME_SMOKES :=
+
+# ---------------------------------------------------------------------------
+# Amalgamation: dist/<game>.c from games/<game>/main.c; sparring bots
+# build/<game>-<name>.c from games/<game>/bot_<name>.c. merge.py writes a
+# dependency file beside its outputs so edits to any input rebuild them.
+
+define GAME_RULES
+dist/$(1).c build/$(1).dev.c: games/$(1)/main.c merge.py
+	@mkdir -p build dist
+	$(PYTHON) merge.py build $(1)
+
+build/$(1): dist/$(1).c
+	$$(if $$($(1)_NO_MAIN),$(CC) $(CG_CFLAGS) -c $$< -o $$@.o && touch $$@,$(CC) $(CG_CFLAGS) $$< -o $$@ $(CG_LIBS))
+
+build/check/$(1).gcc: dist/$(1).c
+	@mkdir -p $$(@D)
+	$(CC) $(CG_CFLAGS) $(WARN) $$($(1)_CHECK_FLAGS) -c $$< -o /dev/null && touch $$@
+
+build/check/$(1).clang: dist/$(1).c
+	@mkdir -p $$(@D)
+	$(CLANG) $(CG_CFLAGS) $(WARN) $$($(1)_CHECK_FLAGS) -c $$< -o /dev/null && touch $$@
+
+$(1)_BOTS := $$(patsubst games/$(1)/bot_%.c,build/$(1)-%,$$(wildcard games/$(1)/bot_*.c))
+
+build/$(1)-%.c: games/$(1)/bot_%.c merge.py
+	@mkdir -p build
+	$(PYTHON) merge.py build $(1) --entry $$< --out $$@ --no-limit
+
+build/$(1)-%: build/$(1)-%.c
+	$(CC) $(CG_CFLAGS) -O2 $(WARN) $$< -o $$@ $(CG_LIBS)
+
+.PRECIOUS: build/$(1)-%.c
+endef
+
+$(foreach g,$(GAMES),$(eval $(call GAME_RULES,$(g))))
+-include $(wildcard build/dep/*.d)
+
+include $(wildcard games/*/game.mk)
+
+DIST_BINS   := $(addprefix build/,$(GAMES))
+DIST_CHECKS := $(foreach g,$(GAMES),build/check/$(g).gcc build/check/$(g).clang)
+BOT_BINS    := $(foreach g,$(GAMES),$($(g)_BOTS))
+
+.PHONY: all test bench clean check-dist test-modules test-merge test-run \
+        $(GAME_TESTS) $(GAME_BENCHES) $(GAME_SMOKES)
+
+all: $(DIST_BINS) $(DIST_CHECKS) $(BOT_BINS) $(TOOLS)
+
+# ---------------------------------------------------------------------------
+# Module unit tests: tests/modules/test_<name>.c, each linked with every module
+# under the sanitizers.
+
+MODULE_TESTS := $(patsubst tests/modules/%.c,build/tests/modules/%,$(wildcard tests/modules/test_*.c))
+
+build/tests/modules/%: build/asan/tests/modules/%.o $(call asanobj,$(MODULE_SRCS))
+	$(ASAN_LINK)
+
+test-modules: $(MODULE_TESTS)
+	@for t in $(MODULE_TESTS); do echo "== $$t"; $$t || exit 1; done
+
+test-merge:
+	$(PYTHON) tests/merge/test_merge.py
+
+# dist/ must already match the sources before anything regenerates it (this
+# is what catches a stale dist/ in a clean clone).
+check-dist:
+	$(PYTHON) merge.py check $(GAMES)
+
+test-run: test-modules test-merge $(GAME_TESTS) $(GAME_SMOKES)
+
+test:
+	@mkdir -p build
+	@$(MAKE) --no-print-directory check-dist 2>&1 | tee build/test.log
+	@$(MAKE) --no-print-directory all 2>&1 | tail -n 5
+	@$(MAKE) --no-print-directory -k test-run 2>&1 | tee -a build/test.log; \
+	  rc=$$?; $(PYTHON) tests/tally.py build/test.log $$rc
+
+bench: all $(GAME_BENCHES)
+
+clean:
+	rm -rf build

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""tally.py -- sums the "N passed, N failed" lines of a `make test` log.
+
+Usage: tally.py LOG [MAKE_EXIT_CODE]
+Prints one line per suite that reported, then the closing line
+"total: N passed, N failed". Exits 1 if any suite failed, if make itself
+failed (a suite that crashed before its summary line), or if nothing ran.
+"""
+import re
+import sys
+
+LINE = re.compile(r"^(?:\w+: )?(\d+) passed, (\d+) failed(?:, \d+ skipped)?\s*$")
+
+
+def main(argv):
+    if len(argv) < 2:
+        print("usage: tally.py LOG [MAKE_EXIT_CODE]", file=sys.stderr)
+        return 2
+    make_rc = int(argv[2]) if len(argv) > 2 else 0
+    passed = failed = suites = 0
+    try:
+        with open(argv[1], encoding="utf-8", errors="replace") as f:
+            for line in f:
+                m = LINE.match(line.rstrip("\n"))
+                if m:
+                    suites += 1
+                    passed += int(m.group(1))
+                    failed += int(m.group(2))
+    except OSError as e:
+        print("tally.py: cannot read %s: %s" % (argv[1], e), file=sys.stderr)
+        return 2
+    if make_rc != 0 and failed == 0:
+        failed = 1  # a step failed without a summary line: count it
+        print("tally: a make step failed (exit %d) outside any suite" % make_rc)
+    print("tally: %d suites reported" % suites)
+    print("total: %d passed, %d failed" % (passed, failed))
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
