@@ -37,7 +37,9 @@ enum {
 };
 
 typedef struct reader_t {
-  int fd;
+  int fd;                   /* -1: reading from src instead */
+  const char *src;          /* reader_init_str text (not copied) */
+  size_t src_len, src_pos;
   size_t len, pos;          /* bytes in buf, read position */
   long lineno;              /* 1-based number of the current line */
   char line[READER_LINE_MAX + 1]; /* current line, NUL-terminated, no '\n' */
