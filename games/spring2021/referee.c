@@ -1,0 +1,549 @@
+/*
+** referee.c -- Spring Challenge 2021 local referee and trace checker
+** (build/spring2021-referee).
+**
+**   replay TRACE          replays an official trace from its seed, league
+**                         and OUT commands; exit 0 iff every generated line
+**                         (INIT/IN blocks, STATE/TREES, FINAL) matches,
+**                         else prints the first difference and exits 1
+**   replay-all DIR        replays every t*.txt in DIR; last line
+**                         "N passed, N failed"
+**   match [--seed S] [--league 1|2|3] [--trace FILE] [--stderr]
+**         [--limit-ms FIRST,NEXT] -- CMD0 CMD1
+**                         plays one game over stdin/stdout pipes and prints
+**                         one JSON result line (README "Referee contract")
+**
+** Invariants: one game driver (ref__play) produces the trace line by line;
+** replay compares each line with the file, match writes it to --trace. The
+** game itself is entirely in rules.c. No malloc: fixed static buffers.
+*/
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "deadline.h"
+#include "javarand.h"
+#include "rules.h"
+
+#define REF_MAX_FILE (8 << 20)
+#define REF_MAX_LINES 200000
+#define REF_LINE 8192
+
+/* ---- where lines go / come from ---------------------------------------- */
+
+typedef struct ref_io {
+  int replay;
+  /* replay */
+  char *text;
+  char *lines[REF_MAX_LINES];
+  int nlines, pos;
+  int failed;
+  char diff[4 * REF_LINE];
+  /* match */
+  FILE *trace;
+  const char *cmd[2];
+  pid_t pid[2];
+  int to_fd[2], from_fd[2];
+  char rbuf[2][REF_LINE];
+  int rlen[2];
+  int keep_stderr;
+  double limit_first, limit_next;
+  int answered[2];
+  double think_sum[2], think_max[2];
+  int think_n[2];
+} ref_io;
+
+static char ref__filebuf[REF_MAX_FILE + 1];
+static ref_io ref__io;
+
+static void ref__emit(ref_io *io, const char *line) {
+  if (io->replay) {
+    if (io->failed) return;
+    if (io->pos >= io->nlines) {
+      snprintf(io->diff, sizeof io->diff, "line %d: trace ended, expected generated:\n  %s",
+               io->pos + 1, line);
+      io->failed = 1;
+      return;
+    }
+    if (strcmp(io->lines[io->pos], line) != 0) {
+      snprintf(io->diff, sizeof io->diff, "line %d differs:\n  trace:     %.4000s\n  generated: %.4000s",
+               io->pos + 1, io->lines[io->pos], line);
+      io->failed = 1;
+      return;
+    }
+    io->pos++;
+  } else if (io->trace) {
+    fputs(line, io->trace);
+    fputc('\n', io->trace);
+  }
+}
+
+/* ---- processes (match mode) -------------------------------------------- */
+
+static void ref__spawn(ref_io *io, int p) {
+  int in[2], out[2];
+  if (pipe(in) < 0 || pipe(out) < 0) {
+    perror("pipe");
+    exit(2);
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    perror("fork");
+    exit(2);
+  }
+  if (pid == 0) {
+    setpgid(0, 0);
+    dup2(in[0], 0);
+    dup2(out[1], 1);
+    if (!io->keep_stderr) {
+      int dn = open("/dev/null", O_WRONLY);
+      if (dn >= 0) dup2(dn, 2);
+    }
+    close(in[0]);
+    close(in[1]);
+    close(out[0]);
+    close(out[1]);
+    execl("/bin/sh", "sh", "-c", io->cmd[p], (char *)NULL);
+    _exit(127);
+  }
+  setpgid(pid, pid);
+  close(in[0]);
+  close(out[1]);
+  io->pid[p] = pid;
+  io->to_fd[p] = in[1];
+  io->from_fd[p] = out[0];
+  io->rlen[p] = 0;
+}
+
+static void ref__kill(ref_io *io, int p) {
+  if (io->pid[p] <= 0) return;
+  if (io->to_fd[p] >= 0) close(io->to_fd[p]);
+  if (io->from_fd[p] >= 0) close(io->from_fd[p]);
+  io->to_fd[p] = io->from_fd[p] = -1;
+  kill(-io->pid[p], SIGKILL);
+  kill(io->pid[p], SIGKILL);
+  waitpid(io->pid[p], NULL, 0);
+  io->pid[p] = 0;
+}
+
+/* Sends `input` to player p and reads one line. Returns 0 and fills line,
+   1 on timeout, 2 on crash (EOF / write error). */
+static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap) {
+  size_t n = strlen(input), off = 0;
+  int64_t t0 = deadline_now_ns();
+  while (off < n) {
+    ssize_t w = write(io->to_fd[p], input + off, n - off);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return 2;
+    }
+    off += (size_t)w;
+  }
+  double limit = io->answered[p] ? io->limit_next : io->limit_first;
+  for (;;) {
+    char *nl = memchr(io->rbuf[p], '\n', (size_t)io->rlen[p]);
+    if (nl) {
+      size_t len = (size_t)(nl - io->rbuf[p]);
+      if (len >= cap) len = cap - 1;
+      memcpy(line, io->rbuf[p], len);
+      line[len] = 0;
+      int rest = io->rlen[p] - (int)(nl - io->rbuf[p]) - 1;
+      memmove(io->rbuf[p], nl + 1, (size_t)rest);
+      io->rlen[p] = rest;
+      double ms = (double)(deadline_now_ns() - t0) / 1e6;
+      io->answered[p] = 1;
+      io->think_sum[p] += ms;
+      io->think_n[p]++;
+      if (ms > io->think_max[p]) io->think_max[p] = ms;
+      return 0;
+    }
+    if (io->rlen[p] >= REF_LINE - 1) return 2; /* a line too long to be a command */
+    double left = limit - (double)(deadline_now_ns() - t0) / 1e6;
+    if (left <= 0) return 1;
+    struct pollfd pfd = {io->from_fd[p], POLLIN, 0};
+    int r = poll(&pfd, 1, (int)left + 1);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      return 2;
+    }
+    if (r == 0) continue;
+    ssize_t got = read(io->from_fd[p], io->rbuf[p] + io->rlen[p], (size_t)(REF_LINE - 1 - io->rlen[p]));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return 2;
+    io->rlen[p] += (int)got;
+  }
+}
+
+/* ---- the game driver ---------------------------------------------------- */
+
+typedef struct ref_result {
+  int score[2], error[2]; /* error: 0 none, 1 timeout, 2 crash, 3 invalid */
+  int turns, executions;
+  int sun[2], active[2];
+} ref_result;
+
+static void ref__state_lines(ref_io *io, const rules_state *s, const char *tag) {
+  char buf[REF_LINE];
+  snprintf(buf, sizeof buf,
+           "STATE %s day %d sunDir %d nutrients %d p0 %d %d %d p1 %d %d %d trees %d", tag, s->day,
+           s->sun_dir, s->nutrients, s->sun[0], s->score[0], s->waiting[0], s->sun[1],
+           s->score[1], s->waiting[1], rules_tree_count(s));
+  ref__emit(io, buf);
+  int n = snprintf(buf, sizeof buf, "TREES");
+  for (int c = 0; c < RULES_CELLS; c++) {
+    int o = rules_owner_at(s, c);
+    if (o < 0) continue;
+    n += snprintf(buf + n, sizeof buf - (size_t)n, " %d:%d:%d:%d", c, rules_size_at(s, c), o,
+                  (int)((s->dormant >> c) & 1));
+  }
+  ref__emit(io, buf);
+}
+
+/* Appends a line to a multi-line input buffer and emits it. */
+static void ref__in_line(ref_io *io, char *acc, size_t *len, size_t cap, const char *line) {
+  ref__emit(io, line);
+  size_t l = strlen(line);
+  if (*len + l + 2 < cap) {
+    memcpy(acc + *len, line, l);
+    acc[*len + l] = '\n';
+    *len += l + 1;
+    acc[*len] = 0;
+  }
+}
+
+static void ref__play(ref_io *io, int64_t seed, int league, const char *name0,
+                      const char *name1, ref_result *res) {
+  static char input[1 << 16];
+  char buf[REF_LINE], line[REF_LINE];
+  rules_board b;
+  rules_state s;
+  javarand_t rng;
+  int frame = 0, phase = 0; /* 0 GATHERING, 1 ACTIONS, 2 SUN_MOVE */
+  int started[2] = {0, 0};
+  static char reason[2][REF_LINE];
+  memset(res, 0, sizeof *res);
+  reason[0][0] = reason[1][0] = 0;
+
+  javarand_seed(&rng, seed);
+  rules_generate(&b, &s, &rng, league);
+  snprintf(buf, sizeof buf, "GAME spring2021 seed %lld league %d bots %s %s", (long long)seed,
+           b.league, name0, name1);
+  ref__emit(io, buf);
+  int n = snprintf(buf, sizeof buf, "RICHNESS");
+  for (int c = 0; c < RULES_CELLS; c++) n += snprintf(buf + n, sizeof buf - (size_t)n, " %d", b.richness[c]);
+  ref__emit(io, buf);
+  ref__state_lines(io, &s, "START");
+
+  while (!(io->replay && io->failed)) {
+    frame++;
+    static const char *const names[3] = {"GATHERING", "ACTIONS", "SUN_MOVE"};
+    snprintf(buf, sizeof buf, "FRAME %d %s", frame, names[phase]);
+    ref__emit(io, buf);
+    if (phase == 0) {
+      rules_gather(&b, &s);
+      phase = 1;
+    } else if (phase == 1) {
+      int act[2] = {RULES_WAIT, RULES_WAIT}, bad[2] = {0, 0};
+      res->turns++;
+      for (int p = 0; p < 2; p++) {
+        if (!s.active[p] || s.waiting[p]) continue;
+        size_t len = 0;
+        input[0] = 0;
+        if (!started[p]) {
+          started[p] = 1;
+          snprintf(buf, sizeof buf, "INIT %d 38", p);
+          ref__emit(io, buf);
+          ref__in_line(io, input, &len, sizeof input, "37");
+          for (int c = 0; c < RULES_CELLS; c++) {
+            const int8_t *nb = rules_tab.neigh[c];
+            snprintf(buf, sizeof buf, "%d %d %d %d %d %d %d %d", c, b.richness[c], nb[0], nb[1],
+                     nb[2], nb[3], nb[4], nb[5]);
+            ref__in_line(io, input, &len, sizeof input, buf);
+          }
+        }
+        int acts[RULES_MAX_ACTIONS];
+        int na = rules_possible(&b, &s, p, &rng, acts);
+        int nt = rules_tree_count(&s);
+        snprintf(buf, sizeof buf, "IN %d %d", p, 6 + nt + na);
+        ref__emit(io, buf);
+        int q = 1 - p;
+        snprintf(buf, sizeof buf, "%d", s.day);
+        ref__in_line(io, input, &len, sizeof input, buf);
+        snprintf(buf, sizeof buf, "%d", s.nutrients);
+        ref__in_line(io, input, &len, sizeof input, buf);
+        snprintf(buf, sizeof buf, "%d %d", s.sun[p], s.score[p]);
+        ref__in_line(io, input, &len, sizeof input, buf);
+        snprintf(buf, sizeof buf, "%d %d %d", s.sun[q], s.score[q], s.waiting[q] ? 1 : 0);
+        ref__in_line(io, input, &len, sizeof input, buf);
+        snprintf(buf, sizeof buf, "%d", nt);
+        ref__in_line(io, input, &len, sizeof input, buf);
+        for (int c = 0; c < RULES_CELLS; c++) {
+          int o = rules_owner_at(&s, c);
+          if (o < 0) continue;
+          snprintf(buf, sizeof buf, "%d %d %d %d", c, rules_size_at(&s, c), o == p ? 1 : 0,
+                   (int)((s.dormant >> c) & 1));
+          ref__in_line(io, input, &len, sizeof input, buf);
+        }
+        snprintf(buf, sizeof buf, "%d", na);
+        ref__in_line(io, input, &len, sizeof input, buf);
+        for (int i = 0; i < na; i++) {
+          rules_format(acts[i], buf, sizeof buf);
+          ref__in_line(io, input, &len, sizeof input, buf);
+        }
+        /* the answer */
+        int got = 0;
+        if (io->replay) {
+          if (io->failed) break;
+          const char *l = io->pos < io->nlines ? io->lines[io->pos] : "";
+          snprintf(buf, sizeof buf, "OUT %d", p);
+          size_t pl = strlen(buf);
+          if (strncmp(l, buf, pl) != 0 || (l[pl] != ' ' && l[pl] != 0)) {
+            snprintf(io->diff, sizeof io->diff, "line %d: expected an OUT %d line, trace has:\n  %s",
+                     io->pos + 1, p, l);
+            io->failed = 1;
+            break;
+          }
+          snprintf(line, sizeof line, "%s", l[pl] ? l + pl + 1 : "");
+        } else {
+          got = ref__ask(io, p, input, line, sizeof line);
+        }
+        res->executions++;
+        if (got != 0) {
+          bad[p] = 1;
+          res->error[p] = got;
+          snprintf(reason[p], sizeof reason[p], "%s", got == 1 ? "Timeout" : "Crash: no answer");
+          snprintf(buf, sizeof buf, "OUT %d", p);
+          ref__emit(io, buf);
+          continue;
+        }
+        snprintf(buf, sizeof buf, "OUT %d %.8000s", p, line);
+        ref__emit(io, buf);
+        if (rules_parse(&b, line, &act[p]) != 0) {
+          bad[p] = 1;
+          res->error[p] = 3;
+          act[p] = RULES_WAIT;
+          snprintf(reason[p], sizeof reason[p], "Invalid Input: Expected %s but got '%.4000s'",
+                   rules_expected(&b), line);
+        }
+      }
+      if (io->replay && io->failed) break;
+      /* all players are asked before any answer is judged (spec 6) */
+      for (int p = 0; p < 2; p++)
+        if (bad[p]) {
+          s.active[p] = 0;
+          s.score[p] = -1;
+          act[p] = RULES_WAIT;
+        }
+      rules_resolve(&b, &s, act);
+      phase = (s.waiting[0] && s.waiting[1]) ? 2 : 1;
+    } else {
+      rules_sun_move(&b, &s);
+      phase = 0;
+    }
+    ref__state_lines(io, &s, "AFTER");
+    if (rules_over(&b, &s)) break;
+  }
+  if (io->replay && io->failed) return;
+  snprintf(buf, sizeof buf, "EXECUTIONS %d", res->executions);
+  ref__emit(io, buf);
+  rules_finish(&s);
+  for (int p = 0; p < 2; p++) {
+    int k = snprintf(buf, sizeof buf, "FINAL %d score %d sun %d active %d", p, s.score[p],
+                     s.sun[p], s.active[p]);
+    if (!s.active[p]) snprintf(buf + k, sizeof buf - (size_t)k, " reason %s", reason[p]);
+    ref__emit(io, buf);
+    res->score[p] = s.score[p];
+    res->sun[p] = s.sun[p];
+    res->active[p] = s.active[p];
+  }
+}
+
+/* ---- replay ------------------------------------------------------------- */
+
+/* Returns 0 if the trace replays exactly; prints the difference otherwise. */
+static int ref__replay(const char *path, int quiet) {
+  ref_io *io = &ref__io;
+  memset(io, 0, sizeof *io);
+  io->replay = 1;
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "replay: cannot open %s\n", path);
+    return 2;
+  }
+  size_t n = fread(ref__filebuf, 1, REF_MAX_FILE, f);
+  fclose(f);
+  if (n == REF_MAX_FILE) {
+    fprintf(stderr, "replay: %s is too large\n", path);
+    return 2;
+  }
+  ref__filebuf[n] = 0;
+  io->text = ref__filebuf;
+  char *p = ref__filebuf;
+  while (*p && io->nlines < REF_MAX_LINES) {
+    io->lines[io->nlines++] = p;
+    char *nl = strchr(p, '\n');
+    if (!nl) break;
+    *nl = 0;
+    if (nl > p && nl[-1] == '\r') nl[-1] = 0;
+    p = nl + 1;
+  }
+  long long seed = 0;
+  int league = 0;
+  char b0[256], b1[256];
+  if (io->nlines == 0 ||
+      sscanf(io->lines[0], "GAME spring2021 seed %lld league %d bots %255s %255s", &seed, &league,
+             b0, b1) != 4 ||
+      league < 1 || league > 3) {
+    fprintf(stderr, "replay: %s: bad GAME header\n", path);
+    return 2;
+  }
+  ref_result res;
+  ref__play(io, (int64_t)seed, league, b0, b1, &res);
+  if (!io->failed && io->pos != io->nlines) {
+    snprintf(io->diff, sizeof io->diff, "line %d: trace has more lines than generated:\n  %s",
+             io->pos + 1, io->lines[io->pos]);
+    io->failed = 1;
+  }
+  if (io->failed) {
+    printf("%s: %s\n", path, io->diff);
+    return 1;
+  }
+  if (!quiet) printf("%s: ok (%d lines, %d executions)\n", path, io->nlines, res.executions);
+  return 0;
+}
+
+static int ref__cmp_names(const void *a, const void *b) {
+  return strcmp((const char *)a, (const char *)b);
+}
+
+static int ref__replay_all(const char *dir) {
+  static char names[512][256];
+  int n = 0;
+  DIR *d = opendir(dir);
+  if (!d) {
+    fprintf(stderr, "replay-all: cannot open %s\n", dir);
+    printf("0 passed, 1 failed\n");
+    return 1;
+  }
+  struct dirent *e;
+  while ((e = readdir(d)) && n < 512) {
+    size_t l = strlen(e->d_name);
+    if (e->d_name[0] == 't' && l > 4 && l < 200 && strcmp(e->d_name + l - 4, ".txt") == 0)
+      snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)n, sizeof names[0], ref__cmp_names);
+  int passed = 0, failed = 0;
+  for (int i = 0; i < n; i++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%.700s/%.250s", dir, names[i]);
+    int r = ref__replay(path, 1);
+    printf("%s replay %s\n", r == 0 ? "ok  " : "FAIL", names[i]);
+    if (r == 0) passed++;
+    else failed++;
+  }
+  if (n == 0) failed++;
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
+
+/* ---- match -------------------------------------------------------------- */
+
+static int ref__usage(void) {
+  fprintf(stderr,
+          "usage: spring2021-referee replay TRACE\n"
+          "       spring2021-referee replay-all DIR\n"
+          "       spring2021-referee match [--seed S] [--league 1|2|3] [--trace FILE]\n"
+          "                                [--stderr] [--limit-ms FIRST,NEXT] -- CMD0 CMD1\n");
+  return 2;
+}
+
+static int ref__match(int argc, char **argv) {
+  ref_io *io = &ref__io;
+  memset(io, 0, sizeof *io);
+  io->limit_first = 1000.0;
+  io->limit_next = 100.0;
+  int64_t seed;
+  int have_seed = 0, league = 3, i;
+  const char *trace = NULL;
+  for (i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--") == 0) {
+      i++;
+      break;
+    } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+      char *end;
+      errno = 0;
+      seed = (int64_t)strtoll(argv[++i], &end, 10);
+      if (*end || errno) return ref__usage();
+      have_seed = 1;
+    } else if (strcmp(argv[i], "--league") == 0 && i + 1 < argc) {
+      league = atoi(argv[++i]);
+      if (league < 1 || league > 3) return ref__usage();
+    } else if (strcmp(argv[i], "--trace") == 0 && i + 1 < argc) {
+      trace = argv[++i];
+    } else if (strcmp(argv[i], "--stderr") == 0) {
+      io->keep_stderr = 1;
+    } else if (strcmp(argv[i], "--limit-ms") == 0 && i + 1 < argc) {
+      if (sscanf(argv[++i], "%lf,%lf", &io->limit_first, &io->limit_next) != 2) return ref__usage();
+    } else {
+      return ref__usage();
+    }
+  }
+  if (argc - i != 2) return ref__usage();
+  if (!have_seed) {
+    uint64_t x = (uint64_t)deadline_now_ns() ^ ((uint64_t)getpid() << 32);
+    x ^= x >> 29;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 32;
+    seed = (int64_t)x;
+  }
+  io->cmd[0] = argv[i];
+  io->cmd[1] = argv[i + 1];
+  if (trace) {
+    io->trace = fopen(trace, "w");
+    if (!io->trace) {
+      fprintf(stderr, "match: cannot write %s\n", trace);
+      return 2;
+    }
+  }
+  signal(SIGPIPE, SIG_IGN);
+  ref__spawn(io, 0);
+  ref__spawn(io, 1);
+  ref_result res;
+  ref__play(io, seed, league, "bot0", "bot1", &res);
+  ref__kill(io, 0);
+  ref__kill(io, 1);
+  if (io->trace) fclose(io->trace);
+  int r0 = res.score[0] > res.score[1] ? 0 : res.score[0] < res.score[1] ? 1 : 0;
+  int r1 = res.score[1] > res.score[0] ? 0 : res.score[1] < res.score[0] ? 1 : 0;
+  static const char *const errs[4] = {"", "timeout", "crash", "invalid"};
+  double mean[2];
+  for (int p = 0; p < 2; p++) mean[p] = io->think_n[p] ? io->think_sum[p] / io->think_n[p] : 0.0;
+  printf("{\"game\":\"spring2021\",\"seed\":%lld,\"ranks\":[%d,%d],\"scores\":[%d,%d],"
+         "\"errors\":[\"%s\",\"%s\"],\"turns\":%d,\"think_mean_ms\":[%.1f,%.1f],"
+         "\"think_max_ms\":[%.1f,%.1f]}\n",
+         (long long)seed, r0, r1, res.score[0], res.score[1], errs[res.error[0]],
+         errs[res.error[1]], res.turns, mean[0], mean[1], io->think_max[0], io->think_max[1]);
+  fflush(stdout);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  rules_init();
+  if (argc >= 3 && strcmp(argv[1], "replay") == 0) {
+    int bad = 0;
+    for (int i = 2; i < argc; i++) bad |= ref__replay(argv[i], 0) != 0;
+    return bad;
+  }
+  if (argc == 3 && strcmp(argv[1], "replay-all") == 0) return ref__replay_all(argv[2]);
+  if (argc >= 2 && strcmp(argv[1], "match") == 0) return ref__match(argc - 2, argv + 2);
+  return ref__usage();
+}
