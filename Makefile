@@ -14,6 +14,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
+.SECONDARY:
 MAKEFLAGS += --no-builtin-rules
 
 CC      := gcc
@@ -118,7 +119,7 @@ build/tests/modules/%: build/asan/tests/modules/%.o $(call asanobj,$(MODULE_SRCS
 	$(ASAN_LINK)
 
 test-modules: $(MODULE_TESTS)
-	@for t in $(MODULE_TESTS); do echo "== $$t"; $$t || exit 1; done
+	@fail=0; for t in $(MODULE_TESTS); do echo "== $$t"; $$t || fail=1; done; exit $$fail
 
 test-merge:
 	$(PYTHON) tests/merge/test_merge.py
