@@ -104,7 +104,7 @@ DIST_BINS   := $(addprefix build/,$(GAMES))
 DIST_CHECKS := $(foreach g,$(GAMES),build/check/$(g).gcc build/check/$(g).clang)
 BOT_BINS    := $(foreach g,$(GAMES),$($(g)_BOTS))
 
-.PHONY: all test bench clean check-dist test-modules test-merge test-run \
+.PHONY: all test bench clean check-dist test-modules test-merge test-arena test-run \
         $(GAME_TESTS) $(GAME_BENCHES) $(GAME_SMOKES)
 
 all: $(DIST_BINS) $(DIST_CHECKS) $(BOT_BINS) $(TOOLS)
@@ -124,12 +124,15 @@ test-modules: $(MODULE_TESTS)
 test-merge:
 	$(PYTHON) tests/merge/test_merge.py
 
+test-arena:
+	$(PYTHON) tests/arena/test_arena.py
+
 # dist/ must already match the sources before anything regenerates it (this
 # is what catches a stale dist/ in a clean clone).
 check-dist:
 	$(PYTHON) merge.py check $(GAMES)
 
-test-run: test-modules test-merge $(GAME_TESTS) $(GAME_SMOKES)
+test-run: test-modules test-merge test-arena $(GAME_TESTS) $(GAME_SMOKES)
 
 test:
 	@mkdir -p build
