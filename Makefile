@@ -20,6 +20,7 @@ MAKEFLAGS += --no-builtin-rules
 CC      := gcc
 CLANG   := clang
 PYTHON  := python3
+NPROC   := $(shell nproc 2>/dev/null || echo 2)
 
 # Flags for objects of tools and tests (module builds).
 CPPFLAGS  := -Imodules -Itests
@@ -137,7 +138,7 @@ test-run: test-modules test-merge test-arena $(GAME_TESTS) $(GAME_SMOKES)
 test:
 	@mkdir -p build
 	@$(MAKE) --no-print-directory check-dist 2>&1 | tee build/test.log
-	@$(MAKE) --no-print-directory all 2>&1 | tail -n 5
+	@$(MAKE) --no-print-directory -j$(NPROC) all > build/build.log 2>&1 || { tail -n 40 build/build.log; exit 1; }
 	@$(MAKE) --no-print-directory -k test-run 2>&1 | tee -a build/test.log; \
 	  rc=$$?; $(PYTHON) tests/tally.py build/test.log $$rc
 
