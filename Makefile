@@ -16,6 +16,7 @@ SHELL := /bin/bash
 .DELETE_ON_ERROR:
 .SECONDARY:
 MAKEFLAGS += --no-builtin-rules
+export PYTHONDONTWRITEBYTECODE := 1
 
 CC      := gcc
 CLANG   := clang

@@ -261,7 +261,9 @@ def top_level_decls(src):
         t, no = toks[i]
         if t == "{":
             words = [w for w, _ in stmt]
-            if "=" in words or not words or words[-1] != ")" or words[0] in ("struct", "union", "enum", "typedef"):
+            aggregate = words and (words[0] == "typedef" or
+                                   (words[0] in ("struct", "union", "enum") and len(words) <= 2))
+            if "=" in words or not words or words[-1] != ")" or aggregate:
                 i = skip_block(i) + 1
                 stmt.append(("{}", no))
                 continue
