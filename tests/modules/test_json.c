@@ -4,6 +4,7 @@
 */
 #include "testhelp.h"
 #include "json.h"
+#include "rng.h"
 
 static json_tok T[256];
 
@@ -105,7 +106,35 @@ static void test_escape_round_trip(void) {
   TH_EQ_INT(json_escape("abcdef", out, 5), -1);
 }
 
-static const th_test TESTS[] = {TH_ENTRY(test_state_document), TH_ENTRY(test_unicode_escapes),
+/* Mutated documents: the parser must either reject them or return a token
+   tree whose spans and subtree bounds stay inside the text and the array. */
+static void test_random_mutations_stay_in_bounds(void) {
+  const char *base = "{\"a\":[1,-2.5e3,{\"b\":\"c\\u0041\\n\"}],\"t\":true,\"f\":false,\"n\":null}";
+  size_t n = strlen(base);
+  char buf[128];
+  rng_t r;
+  rng_seed(&r, th_seed());
+  const char alphabet[] = "{}[]:,\"\\ \n0123456789-+.eEtrufalsn\x01\x7f";
+  for (int it = 0; it < 20000; it++) {
+    memcpy(buf, base, n);
+    int edits = 1 + (int)rng_below(&r, 4);
+    for (int e = 0; e < edits; e++) buf[rng_below(&r, (uint32_t)n)] = alphabet[rng_below(&r, sizeof alphabet - 1)];
+    json_doc d;
+    int k = json_parse(&d, buf, n, T, 256);
+    if (k < 0) {
+      TH_ASSERT(d.err_pos >= 0 && d.err_pos <= (int)n);
+      continue;
+    }
+    for (int i = 0; i < k; i++) {
+      TH_ASSERT(T[i].start >= 0 && T[i].start + T[i].len <= (int)n);
+      TH_ASSERT(T[i].next > i && T[i].next <= k);
+      char out[128];
+      if (T[i].type == JSON_STRING) (void)json_str_copy(&d, i, out, sizeof out);
+    }
+  }
+}
+
+static const th_test TESTS[] = {TH_ENTRY(test_random_mutations_stay_in_bounds), TH_ENTRY(test_state_document), TH_ENTRY(test_unicode_escapes),
                                 TH_ENTRY(test_errors), TH_ENTRY(test_every_truncation_fails_cleanly),
                                 TH_ENTRY(test_escape_round_trip)};
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
