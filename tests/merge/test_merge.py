@@ -256,6 +256,17 @@ class TestErrors(MergeTestCase):
         self.t.write("games/g/calc.c", GOOD_CALC_C + "int calc_thrice(int x) { return 3 * x; }\n")
         self.build_fails("games/g/calc.c:9:", ["calc_thrice", "external linkage"])
 
+    def test_external_function_returning_struct(self):
+        self.t.write("games/g/calc.c", GOOD_CALC_C + "struct calc_pair { int a, b; };\n"
+                     "struct calc_pair calc_pair_make(void) { struct calc_pair p = {1, 2}; return p; }\n")
+        self.build_fails("games/g/calc.c:10:", ["calc_pair_make", "external linkage"])
+
+    def test_entry_may_export_functions(self):
+        # a freestanding entry (WebAssembly) exports plain functions
+        self.t.write("games/g/main.c", GOOD_MAIN + "int exported_step(int x) { return calc_twice(x); }\n")
+        r = self.t.merge("build", "g")
+        self.assertEqual(r.returncode, 0, r.stderr)
+
     def test_external_variable(self):
         self.t.write("games/g/calc.c", GOOD_CALC_C + "int counter = 0;\n")
         self.build_fails("games/g/calc.c:9:", ["counter", "external linkage"])
