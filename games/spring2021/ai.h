@@ -1,0 +1,42 @@
+/*
+** ai.h -- Spring Challenge 2021 search: flat Monte Carlo over the root
+** actions with UCB allocation, each sample a full playout to the end of the
+** game (both players follow ai_policy, a randomised heuristic), scored by
+** the exact final rules (sun/3, tree-count tiebreak).
+**
+** Invariants: no allocation; ai_search never reads the clock more than once
+** per AI_CLOCK_EVERY playouts and returns a legal action for player `me`
+** (WAIT at worst) once the deadline has passed.
+*/
+#ifndef AI_H
+#define AI_H
+
+#include <stdint.h>
+#include "common.h"
+#include "deadline.h"
+#include "rng.h"
+#include "rules.h"
+
+#define AI_MAX_ROOT 64
+#define AI_CLOCK_EVERY 16
+
+typedef struct ai_stats {
+  long playouts;   /* playouts run in the last search */
+  int candidates;  /* root actions considered */
+  double best_value; /* mean value of the chosen action, in [0, 1] */
+} ai_stats;
+
+/* One action of the playout policy for player p (valid for s). */
+BOT_API int ai_policy(const rules_board *b, const rules_state *s, int p, rng_t *r);
+/* Plays the rest of the game from s (an ACTIONS frame state) with the
+   policy; first[p] >= 0 forces player p's first action. Finishes scoring. */
+BOT_API void ai_playout(const rules_board *b, rules_state *s, const int first[2], rng_t *r);
+/* Value of a finished state for player p, in [0, 1]. */
+BOT_API double ai_value(const rules_state *s, int p);
+/* Root candidates for player p (WAIT first, seeds pruned). */
+BOT_API int ai_candidates(const rules_board *b, const rules_state *s, int p, int out[AI_MAX_ROOT]);
+/* Chooses player me's action for the ACTIONS frame of s before d passes. */
+BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
+                      rng_t *r, ai_stats *st);
+
+#endif /* AI_H */

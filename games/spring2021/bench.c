@@ -1,0 +1,99 @@
+/*
+** bench.c -- Spring Challenge 2021 speed figures (build/spring2021-bench):
+** full uniformly random playouts per second and actions applied per second
+** on one core, the AI's policy playouts per second, and the bot's playouts
+** per 85 ms turn on mid-game positions. Prints "bench spring2021 k=v" lines.
+**
+** Invariants: fixed seeds, so runs differ only by machine speed.
+*/
+#include <stdio.h>
+
+#include "ai.h"
+#include "deadline.h"
+#include "javarand.h"
+#include "rng.h"
+#include "rules.h"
+
+static long bench__actions;
+
+/* One full game where both players pick uniformly among the listed actions. */
+static void bench__random_game(const rules_board *b, rules_state *s, rng_t *r) {
+  int list[RULES_MAX_ACTIONS];
+  while (s->day < b->days) {
+    while (!(s->waiting[0] && s->waiting[1])) {
+      int act[2];
+      for (int p = 0; p < 2; p++) {
+        if (s->waiting[p]) {
+          act[p] = RULES_WAIT;
+          continue;
+        }
+        int n = rules_possible(b, s, p, NULL, list);
+        act[p] = list[rng_below(r, (uint32_t)n)];
+        bench__actions++;
+      }
+      rules_resolve(b, s, act);
+    }
+    rules_sun_move(b, s);
+    if (s->day >= b->days) break;
+    rules_gather(b, s);
+  }
+  rules_finish(s);
+}
+
+int main(void) {
+  rules_board b;
+  rules_state start;
+  javarand_t jr;
+  rng_t r;
+  rng_seed(&r, 2021);
+  javarand_seed(&jr, 42);
+  rules_generate(&b, &start, &jr, 3);
+  rules_gather(&b, &start);
+
+  deadline_t d;
+  long games = 0;
+  deadline_start(&d, 1500.0);
+  while (!deadline_passed(&d)) {
+    rules_state s = start;
+    bench__random_game(&b, &s, &r);
+    games++;
+  }
+  double secs = deadline_elapsed_ms(&d) / 1000.0;
+  printf("bench spring2021 playouts_per_s=%.0f\n", games / secs);
+  printf("bench spring2021 actions_per_s=%.0f\n", bench__actions / secs);
+
+  long pol = 0;
+  deadline_start(&d, 1500.0);
+  int first[2] = {-1, -1};
+  while (!deadline_passed(&d)) {
+    rules_state s = start;
+    ai_playout(&b, &s, first, &r);
+    pol++;
+  }
+  secs = deadline_elapsed_ms(&d) / 1000.0;
+  printf("bench spring2021 policy_playouts_per_s=%.0f\n", pol / secs);
+
+  /* bot: positions reached by policy play at days 5, 12 and 19 */
+  long total = 0;
+  int turns = 0;
+  for (int target = 5; target <= 19; target += 7) {
+    rules_state s = start;
+    while (s.day < target) {
+      while (!(s.waiting[0] && s.waiting[1])) {
+        int act[2] = {ai_policy(&b, &s, 0, &r), ai_policy(&b, &s, 1, &r)};
+        if (s.waiting[0]) act[0] = RULES_WAIT;
+        if (s.waiting[1]) act[1] = RULES_WAIT;
+        rules_resolve(&b, &s, act);
+      }
+      rules_sun_move(&b, &s);
+      rules_gather(&b, &s);
+    }
+    ai_stats st;
+    deadline_start(&d, 85.0);
+    ai_search(&b, &s, 0, &d, &r, &st);
+    total += st.playouts;
+    turns++;
+  }
+  printf("bench spring2021 bot_playouts_per_turn=%ld\n", total / turns);
+  return 0;
+}

@@ -1,0 +1,42 @@
+# game.mk -- Spring Challenge 2021: referee, tests, smoke arena and bench.
+#
+#   build/spring2021-referee   replay / replay-all / match (see referee.c)
+#   test-spring2021            rules unit tests (sanitizers) + replay of every
+#                              official trace in ../shared/specs/spring2021-traces
+#   smoke-spring2021           a two-game arena run, dist vs greedy
+#   bench-spring2021           simulator and bot speed lines
+
+S21_DIR    := games/spring2021
+S21_RULES  := $(S21_DIR)/rules.c modules/javarand.c
+S21_TRACES := ../shared/specs/spring2021-traces
+
+TOOLS += build/spring2021-referee build/spring2021-bench
+GAME_TESTS += test-spring2021
+GAME_SMOKES += smoke-spring2021
+GAME_BENCHES += bench-spring2021
+
+build/spring2021-referee: $(call obj,$(S21_DIR)/referee.c $(S21_RULES) modules/deadline.c)
+	$(LINK)
+
+build/asan-bin/spring2021-referee: $(call asanobj,$(S21_DIR)/referee.c $(S21_RULES) modules/deadline.c)
+	$(ASAN_LINK)
+
+build/spring2021-bench: $(call obj,$(S21_DIR)/bench.c $(S21_DIR)/ai.c $(S21_RULES) modules/deadline.c modules/rng.c)
+	$(LINK)
+
+build/tests/spring2021/test_rules: $(call asanobj,tests/spring2021/test_rules.c $(S21_RULES))
+	$(ASAN_LINK)
+
+build/tests/spring2021/test_ai: $(call asanobj,tests/spring2021/test_ai.c $(S21_DIR)/ai.c $(S21_RULES) modules/deadline.c modules/rng.c)
+	$(ASAN_LINK)
+
+test-spring2021: build/tests/spring2021/test_rules build/tests/spring2021/test_ai build/asan-bin/spring2021-referee
+	build/tests/spring2021/test_rules
+	build/tests/spring2021/test_ai
+	build/asan-bin/spring2021-referee replay-all $(S21_TRACES)
+
+smoke-spring2021: build/spring2021 build/spring2021-greedy build/spring2021-referee
+	timeout 120 $(PYTHON) arena.py spring2021 --games 2 --jobs 2 dist greedy
+
+bench-spring2021: build/spring2021-bench
+	build/spring2021-bench

@@ -1,0 +1,125 @@
+/*
+** main.c -- Spring Challenge 2021 bot: CodinGame protocol loop.
+**
+** input -> rules_state (we are player 0 of our own view, the opponent 1)
+**       -> ai_search (85 ms a turn, 900 ms on the first) -> one command line.
+**
+** Invariants: exactly one line on stdout per turn, flushed; debug only on
+** stderr; malformed or truncated input gives a message on stderr and WAIT
+** (end of input ends the program). The board is assumed bronze-or-above
+** (24 days, shadows, SEED/GROW), the league the bot is written for.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "ai.h"
+#include "deadline.h"
+#include "reader.h"
+#include "rng.h"
+#include "rules.h"
+
+static reader_t main__in;
+
+/* Reads one integer line; returns 0 or a reader status. */
+static int main__int_line(reader_t *r, long *v, long lo, long hi) {
+  int st = reader_line(r);
+  if (st != READER_OK) return st;
+  return reader_int(r, v, lo, hi);
+}
+
+static int main__read_init(reader_t *r, rules_board *b) {
+  long n, v;
+  int st = main__int_line(r, &n, 0, RULES_CELLS);
+  if (st) return st;
+  for (long i = 0; i < n; i++) {
+    long idx, rich;
+    if ((st = reader_line(r)) != READER_OK) return st;
+    if ((st = reader_int(r, &idx, 0, RULES_CELLS - 1)) != READER_OK) return st;
+    if ((st = reader_int(r, &rich, 0, 3)) != READER_OK) return st;
+    for (int k = 0; k < 6; k++)
+      if ((st = reader_int(r, &v, -1, RULES_CELLS - 1)) != READER_OK) return st;
+    b->richness[idx] = (int8_t)rich;
+  }
+  b->usable = 0;
+  memset(b->rich, 0, sizeof b->rich);
+  for (int c = 0; c < RULES_CELLS; c++) {
+    b->rich[b->richness[c]] |= 1ULL << c;
+    if (b->richness[c]) b->usable |= 1ULL << c;
+  }
+  return 0;
+}
+
+/* Reads one turn into s; *t0 gets the time the first line arrived. */
+static int main__read_turn(reader_t *r, rules_state *s, int64_t *t0) {
+  long day, nut, v1, v2, v3, n;
+  int st = main__int_line(r, &day, 0, 23);
+  *t0 = deadline_now_ns();
+  if (st) return st;
+  rules_state_empty(s);
+  s->day = (int)day;
+  s->sun_dir = (int)(day % 6);
+  if ((st = main__int_line(r, &nut, 0, 20))) return st;
+  s->nutrients = (int)nut;
+  if ((st = main__int_line(r, &v1, 0, 1000000))) return st;
+  if ((st = reader_int(r, &v2, 0, 1000000))) return st;
+  s->sun[0] = (int)v1;
+  s->score[0] = (int)v2;
+  if ((st = main__int_line(r, &v1, 0, 1000000))) return st;
+  if ((st = reader_int(r, &v2, 0, 1000000))) return st;
+  if ((st = reader_int(r, &v3, 0, 1))) return st;
+  s->sun[1] = (int)v1;
+  s->score[1] = (int)v2;
+  s->waiting[1] = (int)v3;
+  if ((st = main__int_line(r, &n, 0, RULES_CELLS))) return st;
+  for (long i = 0; i < n; i++) {
+    long c, size, mine, dormant;
+    if ((st = reader_line(r))) return st;
+    if ((st = reader_int(r, &c, 0, RULES_CELLS - 1))) return st;
+    if ((st = reader_int(r, &size, 0, 3))) return st;
+    if ((st = reader_int(r, &mine, 0, 1))) return st;
+    if ((st = reader_int(r, &dormant, 0, 1))) return st;
+    rules_put(s, (int)c, (int)size, mine ? 0 : 1, (int)dormant);
+  }
+  if ((st = main__int_line(r, &n, 0, 100000))) return st;
+  for (long i = 0; i < n; i++)
+    if ((st = reader_line(r))) return st;
+  return 0;
+}
+
+int main(void) {
+  rules_board b;
+  rules_state s;
+  rng_t rng;
+  ai_stats st;
+  rules_board_default(&b, 3);
+  reader_init(&main__in, 0);
+  rng_seed(&rng, (uint64_t)deadline_now_ns());
+  int err = main__read_init(&main__in, &b);
+  if (err) {
+    fprintf(stderr, "spring2021: bad init input: %s\n", reader_errmsg(&main__in));
+    if (err == READER_EOF || err == READER_IOERR) return 0;
+  }
+  for (int turn = 0;; turn++) {
+    int64_t t0;
+    err = main__read_turn(&main__in, &s, &t0);
+    if (err == READER_EOF || err == READER_IOERR) {
+      fprintf(stderr, "spring2021: end of input\n");
+      return 0;
+    }
+    if (err) {
+      fprintf(stderr, "spring2021: bad turn input: %s\n", reader_errmsg(&main__in));
+      printf("WAIT\n");
+      fflush(stdout);
+      continue;
+    }
+    deadline_t d;
+    deadline_start_at(&d, t0, turn == 0 ? 900.0 : 85.0);
+    int a = ai_search(&b, &s, 0, &d, &rng, &st);
+    char out[64];
+    rules_format(a, out, sizeof out);
+    printf("%s\n", out);
+    fflush(stdout);
+    fprintf(stderr, "day %d: %s playouts %ld cands %d value %.3f %.1f ms\n", s.day, out,
+            st.playouts, st.candidates, st.best_value, deadline_elapsed_ms(&d));
+  }
+}

@@ -1,0 +1,144 @@
+/*
+** test_ai.c -- Spring Challenge 2021 AI: the playout policy only plays
+** legal moves and playouts end the game; the search returns legal actions,
+** respects its deadline, and plays simple endgames exactly.
+*/
+#include <string.h>
+
+#include "ai.h"
+#include "javarand.h"
+#include "rules.h"
+#include "testhelp.h"
+
+static void start(rules_board *b, rules_state *s, int64_t seed) {
+  javarand_t jr;
+  javarand_seed(&jr, seed);
+  rules_generate(b, s, &jr, 3);
+  rules_gather(b, s);
+}
+
+/* Every policy action in 30 games is valid for the state it is played in. */
+static void test_policy_legal(void) {
+  rng_t r;
+  rng_seed(&r, th_seed());
+  for (int g = 0; g < 30; g++) {
+    rules_board b;
+    rules_state s;
+    start(&b, &s, (int64_t)th_seed() + g);
+    int frames = 0;
+    while (s.day < b.days) {
+      while (!(s.waiting[0] && s.waiting[1])) {
+        int act[2];
+        for (int p = 0; p < 2; p++) {
+          act[p] = s.waiting[p] ? RULES_WAIT : ai_policy(&b, &s, p, &r);
+          if (!s.waiting[p])
+            TH_ASSERT_MSG(rules_valid(&b, &s, p, act[p], s.sun[p]), "day %d action %d", s.day, act[p]);
+        }
+        rules_resolve(&b, &s, act);
+        TH_ASSERT(++frames < 2000);
+      }
+      rules_sun_move(&b, &s);
+      if (s.day >= b.days) break;
+      rules_gather(&b, &s);
+    }
+    TH_EQ_INT(s.day, 24);
+  }
+}
+
+/* Playouts finish the game: day 24, scores include the sun bonus. */
+static void test_playout_finishes(void) {
+  rng_t r;
+  rng_seed(&r, th_seed());
+  rules_board b;
+  rules_state s;
+  start(&b, &s, 7);
+  int first[2] = {-1, -1};
+  int some_points = 0;
+  for (int i = 0; i < 20; i++) {
+    rules_state t = s;
+    ai_playout(&b, &t, first, &r);
+    TH_EQ_INT(t.day, 24);
+    TH_ASSERT(t.score[0] >= 0 && t.score[1] >= 0);
+    some_points += t.score[0] + t.score[1] > 20;
+    double v = ai_value(&t, 0);
+    TH_ASSERT(v >= 0.0 && v <= 1.0);
+    TH_NEAR(v + ai_value(&t, 1), 1.0, 1e-9);
+  }
+  TH_ASSERT(some_points > 10);
+}
+
+/* The root answer is one of the listed actions and the search stops. */
+static void test_search_legal_and_bounded(void) {
+  rng_t r;
+  rng_seed(&r, th_seed());
+  rules_board b;
+  rules_state s;
+  start(&b, &s, 42);
+  deadline_t d;
+  ai_stats st;
+  deadline_start(&d, 30.0);
+  int a = ai_search(&b, &s, 0, &d, &r, &st);
+  TH_ASSERT(deadline_elapsed_ms(&d) < 30.0 + 40.0);
+  TH_ASSERT(rules_valid(&b, &s, 0, a, s.sun[0]));
+  TH_ASSERT(st.playouts >= st.candidates);
+  /* an expired deadline still gives a legal answer */
+  deadline_start(&d, 0.0);
+  a = ai_search(&b, &s, 1, &d, &r, &st);
+  TH_ASSERT(rules_valid(&b, &s, 1, a, s.sun[1]));
+}
+
+/* Last day: completing a rich tree with nutrients left wins points. */
+static void test_endgame_complete(void) {
+  rng_t r;
+  rng_seed(&r, th_seed());
+  rules_board b;
+  rules_state s;
+  rules_board_default(&b, 3);
+  rules_state_empty(&s);
+  s.day = 23;
+  s.sun_dir = 5;
+  s.nutrients = 10;
+  s.sun[0] = 4;
+  s.sun[1] = 0;
+  s.score[0] = 10;
+  s.score[1] = 20;
+  rules_put(&s, 0, 3, 0, 0);
+  rules_put(&s, 30, 1, 1, 0);
+  deadline_t d;
+  deadline_start(&d, 20.0);
+  int a = ai_search(&b, &s, 0, &d, &r, NULL);
+  TH_EQ_INT(a, RULES_ACT(RULES_COMPLETE, 0, 0));
+}
+
+/* Last day, nutrients 0, poor cell, 20-20: WAIT ends 21-20 (sun/3), while
+   COMPLETE gains nothing, costs the sun/3 point and the tree, and loses the
+   tiebreak 20+0 vs 20+1. */
+static void test_endgame_wait(void) {
+  rng_t r;
+  rng_seed(&r, th_seed());
+  rules_board b;
+  rules_state s;
+  rules_board_default(&b, 3);
+  rules_state_empty(&s);
+  s.day = 23;
+  s.sun_dir = 5;
+  s.nutrients = 0;
+  s.sun[0] = 5;
+  s.sun[1] = 0;
+  s.score[0] = 20;
+  s.score[1] = 20;
+  rules_put(&s, 19, 3, 0, 0);
+  rules_put(&s, 30, 1, 1, 0);
+  deadline_t d;
+  deadline_start(&d, 20.0);
+  int a = ai_search(&b, &s, 0, &d, &r, NULL);
+  TH_EQ_INT(a, RULES_WAIT);
+}
+
+static const th_test TESTS[] = {
+  TH_ENTRY(test_policy_legal), TH_ENTRY(test_playout_finishes),
+  TH_ENTRY(test_search_legal_and_bounded), TH_ENTRY(test_endgame_complete),
+  TH_ENTRY(test_endgame_wait),
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
