@@ -16,9 +16,9 @@
 
 static long bench__actions;
 
-/* One full game where both players pick uniformly among the listed actions. */
+/* One full game where both players pick uniformly among the listed actions
+   (rules_action_count/nth: the same multiset as the referee's list). */
 static void bench__random_game(const rules_board *b, rules_state *s, rng_t *r) {
-  int list[RULES_MAX_ACTIONS];
   while (s->day < b->days) {
     while (!(s->waiting[0] && s->waiting[1])) {
       int act[2];
@@ -27,8 +27,8 @@ static void bench__random_game(const rules_board *b, rules_state *s, rng_t *r) {
           act[p] = RULES_WAIT;
           continue;
         }
-        int n = rules_possible(b, s, p, NULL, list);
-        act[p] = list[rng_below(r, (uint32_t)n)];
+        int n = rules_action_count(b, s, p);
+        act[p] = rules_action_nth(b, s, p, (int)rng_below(r, (uint32_t)n));
         bench__actions++;
       }
       rules_resolve(b, s, act);

@@ -119,10 +119,8 @@ BOT_API void rules_state_empty(rules_state *s) {
 }
 
 BOT_API int rules_size_at(const rules_state *s, int cell) {
-  uint64_t bit = 1ULL << cell;
-  for (int k = 0; k < 4; k++)
-    if (s->size[k] & bit) return k;
-  return -1;
+  if (!(((s->own[0] | s->own[1]) >> cell) & 1)) return -1;
+  return (int)((((s->size[1] | s->size[3]) >> cell) & 1) | ((((s->size[2] | s->size[3]) >> cell) & 1) << 1));
 }
 
 BOT_API int rules_owner_at(const rules_state *s, int cell) {
@@ -320,6 +318,62 @@ BOT_API int rules_possible(const rules_board *b, const rules_state *s, int p, ja
   for (int i = 0; i < ng && n < RULES_MAX_ACTIONS; i++) out[n++] = grow[i];
   for (int i = 0; i < ns && n < RULES_MAX_ACTIONS; i++) out[n++] = seed[i];
   return n;
+}
+
+/* Seed targets of source c (size sz >= 1): usable, empty cells in range. */
+static uint64_t rules__seed_targets(const rules_board *b, const rules_state *s, int c, int sz) {
+  return rules_tab.range[c][sz] & b->usable & ~(s->own[0] | s->own[1]);
+}
+
+BOT_API int rules_action_count(const rules_board *b, const rules_state *s, int p) {
+  const uint64_t ready = s->own[p] & ~s->dormant;
+  const int sun = s->sun[p];
+  int n = 1;
+  if (sun >= 4) n += __builtin_popcountll(ready & s->size[3]);
+  if (b->grow_on)
+    for (int sz = 0; sz < 3; sz++)
+      if (rules_grow_cost(s, p, sz) <= sun) n += __builtin_popcountll(ready & s->size[sz]);
+  if (b->seed_on && rules_seed_cost(s, p) <= sun)
+    for (int sz = 1; sz <= 3; sz++)
+      for (uint64_t t = ready & s->size[sz]; t; t &= t - 1)
+        n += __builtin_popcountll(rules__seed_targets(b, s, __builtin_ctzll(t), sz));
+  return n;
+}
+
+/* Index of the k-th set bit of m (k < popcount(m)). */
+static int rules__nth_bit(uint64_t m, int k) {
+  while (k-- > 0) m &= m - 1;
+  return __builtin_ctzll(m);
+}
+
+BOT_API int rules_action_nth(const rules_board *b, const rules_state *s, int p, int k) {
+  const uint64_t ready = s->own[p] & ~s->dormant;
+  const int sun = s->sun[p];
+  if (k-- == 0) return RULES_WAIT;
+  if (sun >= 4) {
+    uint64_t m = ready & s->size[3];
+    int c = __builtin_popcountll(m);
+    if (k < c) return RULES_ACT(RULES_COMPLETE, 0, rules__nth_bit(m, k));
+    k -= c;
+  }
+  if (b->grow_on)
+    for (int sz = 0; sz < 3; sz++) {
+      if (rules_grow_cost(s, p, sz) > sun) continue;
+      uint64_t m = ready & s->size[sz];
+      int c = __builtin_popcountll(m);
+      if (k < c) return RULES_ACT(RULES_GROW, 0, rules__nth_bit(m, k));
+      k -= c;
+    }
+  if (b->seed_on && rules_seed_cost(s, p) <= sun)
+    for (int sz = 1; sz <= 3; sz++)
+      for (uint64_t t = ready & s->size[sz]; t; t &= t - 1) {
+        int src = __builtin_ctzll(t);
+        uint64_t m = rules__seed_targets(b, s, src, sz);
+        int c = __builtin_popcountll(m);
+        if (k < c) return RULES_ACT(RULES_SEED, src, rules__nth_bit(m, k));
+        k -= c;
+      }
+  return RULES_WAIT;
 }
 
 BOT_API void rules_resolve(const rules_board *b, rules_state *s, const int act[2]) {

@@ -100,6 +100,11 @@ BOT_API int rules_valid(const rules_board *b, const rules_state *s, int p, int a
    with NULL they stay in enumeration order. Returns the count (WAIT first). */
 BOT_API int rules_possible(const rules_board *b, const rules_state *s, int p, javarand_t *rng,
                            int out[RULES_MAX_ACTIONS]);
+/* Fast uniform choice without building the list: the number of listed
+   actions (WAIT included, same multiset as rules_possible), and the k-th of
+   them (0 <= k < count) in an unspecified fixed order. */
+BOT_API int rules_action_count(const rules_board *b, const rules_state *s, int p);
+BOT_API int rules_action_nth(const rules_board *b, const rules_state *s, int p, int k);
 /* Resolves one ACTIONS frame. act[p] is the command of each player that is
    not waiting (ignored for waiting players; a player disqualified this frame
    must already be inactive with score -1 and pass RULES_WAIT). */

@@ -388,6 +388,15 @@ static void test_list_equals_valid(void) {
             listed += found;
           }
       TH_EQ_INT(listed + 1, n);
+      /* the fast count/nth pair enumerates the same multiset */
+      TH_EQ_INT(rules_action_count(&b, &s, p), n);
+      int used[RULES_MAX_ACTIONS] = {0};
+      for (int k = 0; k < n; k++) {
+        int a = rules_action_nth(&b, &s, p, k), hit = 0;
+        for (int i = 0; i < n && !hit; i++)
+          if (!used[i] && acts[i] == a) used[i] = hit = 1;
+        TH_ASSERT_MSG(hit, "nth %d = action %d not in the list (or repeated)", k, a);
+      }
     }
   }
 }
