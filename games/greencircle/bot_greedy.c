@@ -1,0 +1,159 @@
+/*
+** bot_greedy.c -- Green Circle sparring bot: a hand-written one-step
+** heuristic. It values each card type by what the two most advanced
+** applications still miss (over the whole deck, automated cards included),
+** moves to the desk whose card is worth most while avoiding the opponent and
+** the administrative desk, plays cards in a fixed priority (automate, draw,
+** clean debt, bonuses, permanents early, swap a useless card), and releases
+** when the debt cost is small.
+** Invariant: answers one listed option per request (RANDOM on bad input).
+*/
+#include <stdio.h>
+
+#include "proto.h"
+
+typedef struct greedy_ctx {
+  rules_game g;
+  double val[RULES_NTYPES]; /* value of one more card of each type */
+  int deficit[RULES_NSKILL];
+  int debt_in_deck, deck;
+} greedy_ctx;
+
+static void greedy_values(const proto_input *in, greedy_ctx *c) {
+  int have[RULES_NSKILL] = {0}, wild = 0;
+  c->debt_in_deck = c->deck = 0;
+  for (int l = PROTO_HAND; l <= PROTO_AUTO; l++) {
+    for (int k = 0; k < RULES_NSKILL; k++) have[k] += 2 * in->cnt[l][k];
+    wild += in->cnt[l][RULES_BONUS];
+    c->debt_in_deck += in->cnt[l][RULES_DEBT];
+    for (int k = 0; k < RULES_NTYPES; k++) c->deck += in->cnt[l][k];
+  }
+  int m1 = 1 << 30, m2 = 1 << 30, a1 = -1, a2 = -1;
+  for (int i = 0; i < in->napps; i++) {
+    int m = -wild;
+    for (int k = 0; k < RULES_NSKILL; k++)
+      if (in->app_need[i][k] > have[k]) m += in->app_need[i][k] - have[k];
+    if (m < m1) {
+      m2 = m1;
+      a2 = a1;
+      m1 = m;
+      a1 = i;
+    } else if (m < m2) {
+      m2 = m;
+      a2 = i;
+    }
+  }
+  for (int k = 0; k < RULES_NSKILL; k++) {
+    int d = 0;
+    if (a1 >= 0 && in->app_need[a1][k] - have[k] > d) d = in->app_need[a1][k] - have[k];
+    if (a2 >= 0 && in->app_need[a2][k] - have[k] > d) d = in->app_need[a2][k] - have[k];
+    c->deficit[k] = d;
+  }
+  static const double base[RULES_NTYPES] = {1.5, 1.5, 1.0, 0.5, 1.0, 2.5, 1.0, 1.0, 1.5, -2.0};
+  for (int k = 0; k < RULES_NTYPES; k++) c->val[k] = base[k];
+  for (int k = 0; k < RULES_NSKILL; k++)
+    if (c->deficit[k] > 0) c->val[k] += 3.0;
+  if (c->deck > 0) c->val[RULES_RF] += 4.0 * c->debt_in_deck / c->deck;
+}
+
+static int greedy_adjacent(int a, int b) {
+  if (a < 0 || b < 0) return 0;
+  int d = a > b ? a - b : b - a;
+  return d <= 1 || d == 7;
+}
+
+static double greedy_move_score(const proto_input *in, const greedy_ctx *c, const rules_action *a) {
+  const rules_player *M = &c->g.p[0];
+  int t = a->y;
+  double s = c->g.desk[t] > 0 ? c->val[t] : (c->g.bonus > 0 ? c->val[RULES_BONUS] : 0);
+  int nondebt = M->hand.n - in->cnt[PROTO_HAND][RULES_DEBT];
+  if (a->x < M->loc) s -= nondebt <= 2 ? 1.0 + 1.5 * (2 - nondebt) : 2.5;
+  if (greedy_adjacent(a->x, c->g.p[1].loc)) s -= nondebt == 0 ? 3.0 : 1.5;
+  return s;
+}
+
+static int greedy_release_ok(const greedy_ctx *c, int cost) {
+  int score = c->g.p[0].score;
+  if (cost == 0) return 1;
+  return cost <= (score <= 1 ? 3 : 2);
+}
+
+static rules_action greedy_decide(const proto_input *in, const proto_track *t) {
+  static greedy_ctx c;
+  proto_to_game(in, t, &c.g);
+  greedy_values(in, &c);
+  const rules_player *M = &c.g.p[0];
+  rules_action pick = in->opts[0];
+  double best = -1e9;
+  for (int i = 0; i < in->nopts; i++) {
+    const rules_action *a = &in->opts[i];
+    double s = -1e9;
+    switch (a->kind) {
+    case RULES_A_MOVE:
+      s = greedy_move_score(in, &c, a);
+      break;
+    case RULES_A_GIVE:
+    case RULES_A_THROW:
+      s = -c.val[a->x];
+      break;
+    case RULES_A_WAIT:
+      s = 0.0;
+      break;
+    case RULES_A_RELEASE: {
+      int cost = rules_release_cost(&c.g, 0, a->x);
+      s = (cost >= 0 && greedy_release_ok(&c, cost)) ? 10.0 - cost : -1e9;
+      break;
+    }
+    case RULES_A_PLAY:
+      switch (a->card) {
+      case RULES_CI:
+        s = a->x == RULES_BONUS ? 9.0 : (a->x < RULES_NSKILL && c.deficit[a->x] > 0 ? 8.0 : -1.0);
+        break;
+      case RULES_TR: s = 7.0; break;
+      case RULES_CO: s = 6.5; break;
+      case RULES_RF: s = in->cnt[PROTO_HAND][RULES_DEBT] > 0 ? 6.0 : -1.0; break;
+      case RULES_CR: s = 5.0; break;
+      case RULES_DR: s = (M->score <= 2 && M->ndr < 2) ? 4.0 : -1.0; break;
+      case RULES_AS: s = (M->score <= 2 && M->nas < 2) ? 4.5 : -1.0; break;
+      case RULES_TP: {
+        int x = a->x, y = a->y;
+        double gain = (y == RULES_BONUS || c.g.desk[y] == 0) ? c.val[RULES_BONUS] : c.val[y];
+        s = gain - c.val[x] - 0.5 > 0 ? 2.0 + gain - c.val[x] : -1.0;
+        break;
+      }
+      default: break;
+      }
+      break;
+    default:
+      break;
+    }
+    if (s > best) {
+      best = s;
+      pick = *a;
+    }
+  }
+  if (in->phase == RULES_PH_PLAY && best < 0) pick.kind = RULES_A_WAIT;
+  return pick;
+}
+
+int main(void) {
+  static reader_t r;
+  static proto_input in;
+  proto_track t;
+  proto_track_init(&t);
+  reader_init(&r, 0);
+  for (;;) {
+    int rc = proto_read(&r, &in);
+    if (rc == -1) return 0;
+    if (rc == -2 || in.nopts == 0) {
+      fprintf(stderr, "greedy: %s\n", in.err[0] ? in.err : "no options");
+      if (rc == -2 && in.bad_phase) continue;
+      printf("RANDOM\n");
+      fflush(stdout);
+      continue;
+    }
+    proto_track_request(&t, &in);
+    rules_action a = greedy_decide(&in, &t);
+    proto_answer(&t, &in, &a, NULL);
+  }
+}

@@ -1,0 +1,463 @@
+/*
+** referee.c -- Green Circle local referee (a tool, not part of any bot).
+**
+**   greencircle-referee replay TRACE...
+**       Replays recorded games (format: ../shared/specs/greencircle-traces/
+**       README.md): every input block, generator call and hidden state must
+**       match. Prints the first difference; exit 0 iff all traces match.
+**   greencircle-referee match [--seed S] [--trace FILE] [--timeout-ms T]
+**                             [--first-timeout-ms T] [--stderr] -- CMD0 CMD1
+**       Plays one game between two commands (run with sh -c) over the real
+**       protocol and prints one JSON result line (README "Referee contract").
+**
+** Invariants: the referee never trusts a bot: a missing line is a timeout,
+** end of output is a crash, an unparsable or illegal line is invalid; each
+** ends the game with that player disqualified, as on the platform.
+*/
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "deadline.h"
+#include "rules.h"
+
+#define REF_LINE 8192
+#define REF_INPUT 16384
+
+/* ---- replay ------------------------------------------------------------ */
+
+typedef struct ref_reader {
+  FILE *f;
+  long lineno;
+  char line[REF_LINE];
+  int peeked;
+} ref_reader;
+
+static int ref_next(ref_reader *r) {
+  if (r->peeked) {
+    r->peeked = 0;
+    return 1;
+  }
+  if (!fgets(r->line, sizeof r->line, r->f)) return 0;
+  r->lineno++;
+  size_t n = strlen(r->line);
+  while (n > 0 && (r->line[n - 1] == '\n' || r->line[n - 1] == '\r')) r->line[--n] = 0;
+  return 1;
+}
+
+static void ref_rng_str(const rules_log *r, char *buf, size_t cap) {
+  size_t n = (size_t)snprintf(buf, cap, "RNG");
+  for (int i = 0; i < r->n && n < cap; i++) {
+    if (r->bound[i] == 0) n += (size_t)snprintf(buf + n, cap - n, " b=%d", r->val[i]);
+    else n += (size_t)snprintf(buf + n, cap - n, " i%d=%d", r->bound[i], r->val[i]);
+  }
+}
+
+static int ref_fail(const char *path, const ref_reader *r, const char *what, const char *want, const char *got) {
+  printf("%s:%ld: %s differs\n  trace: %s\n  ours:  %s\n", path, r->lineno, what, want, got);
+  return 1;
+}
+
+/* Compares the 3 state lines at the reader with ours. */
+static int ref_cmp_state(const char *path, ref_reader *r, const rules_game *g, const char *tag) {
+  char buf[4096];
+  rules_state_str(g, tag, buf, sizeof buf);
+  char *s = buf;
+  for (int i = 0; i < 3; i++) {
+    char *e = strchr(s, '\n');
+    if (e) *e = 0;
+    if (!ref_next(r)) return ref_fail(path, r, "state (missing)", "", s);
+    if (strcmp(r->line, s) != 0) return ref_fail(path, r, "state", r->line, s);
+    s = e ? e + 1 : s + strlen(s);
+  }
+  return 0;
+}
+
+static int ref_cmp_rng(const char *path, ref_reader *r, rules_log *rng) {
+  char buf[REF_LINE];
+  ref_rng_str(rng, buf, sizeof buf);
+  if (!ref_next(r)) return ref_fail(path, r, "RNG (missing)", "", buf);
+  if (strncmp(r->line, "RNG", 3) != 0) {
+    r->peeked = 1;
+    if (rng->n != 0) return ref_fail(path, r, "RNG calls (trace has none)", "RNG", buf);
+    return 0;
+  }
+  if (strcmp(r->line, buf) != 0) return ref_fail(path, r, "RNG calls", r->line, buf);
+  return 0;
+}
+
+static int ref_replay_one(const char *path) {
+  ref_reader r = {0};
+  r.f = fopen(path, "r");
+  if (!r.f) {
+    printf("%s: cannot open\n", path);
+    return 1;
+  }
+  static rules_rng rng;
+  static rules_log lg;
+  rules_game g;
+  long long seed = 0;
+  int league = 4, bad = 0, turns = 0;
+  char want[REF_LINE];
+  if (!ref_next(&r) || strcmp(r.line, "GREENCIRCLE_TRACE 1") != 0) {
+    printf("%s: not a GREENCIRCLE_TRACE 1 file\n", path);
+    fclose(r.f);
+    return 1;
+  }
+  while (ref_next(&r)) {
+    if (sscanf(r.line, "SEED %lld", &seed) == 1) continue;
+    if (sscanf(r.line, "LEAGUE %d", &league) == 1) continue;
+    if (strncmp(r.line, "BOTS", 4) == 0) continue;
+    r.peeked = 1;
+    break;
+  }
+  if (league < 3) {
+    printf("%s: league %d not supported (top-league rules only)\n", path, league);
+    fclose(r.f);
+    return 1;
+  }
+  rules_rng_exact(&rng, (int64_t)seed);
+  lg.n = 0;
+  rng.log = &lg;
+  rules_setup(&g, &rng);
+  bad = ref_cmp_rng(path, &r, &lg);
+  if (!bad) bad = ref_cmp_state(path, &r, &g, "INIT");
+  while (!bad && ref_next(&r)) {
+    int t, p, k;
+    if (sscanf(r.line, "TURN %d PLAYER %d LINES %d", &t, &p, &k) == 3) {
+      char got[32];
+      snprintf(got, sizeof got, "turn %d player %d", g.turn + 1, g.active);
+      snprintf(want, sizeof want, "turn %d player %d", t, p);
+      if (g.over || strcmp(got, want) != 0) {
+        bad = ref_fail(path, &r, "turn header", want, g.over ? "game over" : got);
+        break;
+      }
+      char in[REF_INPUT];
+      rules_input(&g, in, sizeof in);
+      char *s = in;
+      for (int i = 0; i < k && !bad; i++) {
+        char *e = strchr(s, '\n');
+        if (e) *e = 0;
+        if (!ref_next(&r)) bad = ref_fail(path, &r, "input (missing)", "", s);
+        else if (strcmp(r.line, s) != 0) bad = ref_fail(path, &r, "input line", r.line, s);
+        s = e ? e + 1 : s + strlen(s);
+      }
+      if (!bad && *s) bad = ref_fail(path, &r, "input (we send more lines)", "", s);
+      if (bad) break;
+      if (!ref_next(&r) || strncmp(r.line, "OUT ", 4) != 0) {
+        bad = ref_fail(path, &r, "OUT line", "OUT ...", r.line);
+        break;
+      }
+      rules_action a;
+      char err[160];
+      lg.n = 0;
+      if (rules_parse(&g, r.line + 4, &a, err, sizeof err) != 0) rules_disqualify(&g, g.active);
+      else rules_apply(&g, &rng, &a);
+      bad = ref_cmp_rng(path, &r, &lg);
+      if (bad) break;
+      char tag[32];
+      snprintf(tag, sizeof tag, "AFTER %d", t);
+      if (!ref_next(&r)) break;
+      r.peeked = 1;
+      if (strncmp(r.line, "STATE", 5) == 0) bad = ref_cmp_state(path, &r, &g, tag);
+      turns++;
+      continue;
+    }
+    int n;
+    char reason[64];
+    if (sscanf(r.line, "END reason=%63s refereeTurns=%d", reason, &n) == 2) {
+      snprintf(want, sizeof want, "over refereeTurns=%d", n);
+      char got[64];
+      snprintf(got, sizeof got, "%s refereeTurns=%d", g.over ? "over" : "running", g.turn);
+      if (strcmp(want, got) != 0) bad = ref_fail(path, &r, "end", want, got);
+      continue;
+    }
+    int a0, a1;
+    if (sscanf(r.line, "APPS %d %d", &a0, &a1) == 2) {
+      if (a0 != g.p[0].score || a1 != g.p[1].score) {
+        char got[64];
+        snprintf(got, sizeof got, "APPS %d %d", g.p[0].score, g.p[1].score);
+        bad = ref_fail(path, &r, "applications", r.line, got);
+      }
+      continue;
+    }
+    if (sscanf(r.line, "DEBT %d %d", &a0, &a1) == 2) {
+      if (a0 != rules_debt_count(&g, 0) || a1 != rules_debt_count(&g, 1)) {
+        char got[64];
+        snprintf(got, sizeof got, "DEBT %d %d", rules_debt_count(&g, 0), rules_debt_count(&g, 1));
+        bad = ref_fail(path, &r, "debt", r.line, got);
+      }
+      continue;
+    }
+    if (sscanf(r.line, "FINAL_SCORES %d %d", &a0, &a1) == 2) {
+      int ranks[2], sc[2];
+      rules_result(&g, ranks, sc);
+      if (a0 != sc[0] || a1 != sc[1]) {
+        char got[64];
+        snprintf(got, sizeof got, "FINAL_SCORES %d %d", sc[0], sc[1]);
+        bad = ref_fail(path, &r, "final scores", r.line, got);
+      }
+      continue;
+    }
+  }
+  fclose(r.f);
+  if (!bad) printf("ok   %s (%d turns)\n", path, turns);
+  return bad;
+}
+
+static int ref_replay(int argc, char **argv) {
+  int failed = 0, passed = 0;
+  for (int i = 0; i < argc; i++) {
+    if (ref_replay_one(argv[i])) failed++;
+    else passed++;
+  }
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed || !passed ? 1 : 0;
+}
+
+/* ---- match ------------------------------------------------------------- */
+
+typedef struct ref_bot {
+  pid_t pid;
+  int in_fd, out_fd;
+  char buf[REF_LINE];
+  size_t len;
+  int answered; /* responses so far */
+  double think_sum, think_max;
+  const char *err;
+} ref_bot;
+
+static int ref_spawn(ref_bot *b, const char *cmd, int keep_stderr) {
+  int to[2], from[2];
+  if (pipe(to) < 0 || pipe(from) < 0) return -1;
+  pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    setpgid(0, 0);
+    dup2(to[0], 0);
+    dup2(from[1], 1);
+    if (!keep_stderr) {
+      int dn = open("/dev/null", O_WRONLY);
+      if (dn >= 0) dup2(dn, 2);
+    }
+    close(to[0]);
+    close(to[1]);
+    close(from[0]);
+    close(from[1]);
+    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+    _exit(127);
+  }
+  setpgid(pid, pid);
+  close(to[0]);
+  close(from[1]);
+  b->pid = pid;
+  b->in_fd = to[1];
+  b->out_fd = from[0];
+  b->len = 0;
+  return 0;
+}
+
+/* Reads one line within ms; returns 0 ok, 1 timeout, 2 crash (EOF). */
+static int ref_read_line(ref_bot *b, double ms, char *out, size_t cap, double *took) {
+  deadline_t d;
+  deadline_start(&d, ms);
+  for (;;) {
+    char *nl = memchr(b->buf, '\n', b->len);
+    if (nl) {
+      size_t n = (size_t)(nl - b->buf);
+      size_t c = n < cap - 1 ? n : cap - 1;
+      memcpy(out, b->buf, c);
+      out[c] = 0;
+      if (c > 0 && out[c - 1] == '\r') out[c - 1] = 0;
+      memmove(b->buf, nl + 1, b->len - n - 1);
+      b->len -= n + 1;
+      *took = deadline_elapsed_ms(&d);
+      return 0;
+    }
+    if (b->len >= sizeof b->buf - 1) b->len = 0; /* absurdly long line: drop */
+    double left = deadline_left_ms(&d);
+    if (left <= 0) return 1;
+    struct pollfd pf = {b->out_fd, POLLIN, 0};
+    int rc = poll(&pf, 1, (int)(left + 0.999));
+    if (rc < 0 && errno == EINTR) continue;
+    if (rc == 0) continue;
+    ssize_t k = read(b->out_fd, b->buf + b->len, sizeof b->buf - 1 - b->len);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return 2;
+    b->len += (size_t)k;
+  }
+}
+
+static int ref_write_all(int fd, const char *s, size_t n) {
+  while (n > 0) {
+    ssize_t k = write(fd, s, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return -1;
+    s += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+static void ref_kill(ref_bot *b) {
+  if (b->pid <= 0) return;
+  close(b->in_fd);
+  close(b->out_fd);
+  kill(-b->pid, SIGKILL);
+  kill(b->pid, SIGKILL);
+  waitpid(b->pid, NULL, 0);
+  b->pid = 0;
+}
+
+static int ref_match(int argc, char **argv) {
+  long long seed = 0;
+  int have_seed = 0, keep_stderr = 0;
+  double timeout_ms = 50, first_ms = 1000;
+  const char *trace = NULL;
+  int i = 0;
+  for (; i < argc; i++) {
+    if (strcmp(argv[i], "--") == 0) {
+      i++;
+      break;
+    }
+    if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+      seed = strtoll(argv[++i], NULL, 0);
+      have_seed = 1;
+    } else if (strcmp(argv[i], "--trace") == 0 && i + 1 < argc) {
+      trace = argv[++i];
+    } else if (strcmp(argv[i], "--timeout-ms") == 0 && i + 1 < argc) {
+      timeout_ms = atof(argv[++i]);
+    } else if (strcmp(argv[i], "--first-timeout-ms") == 0 && i + 1 < argc) {
+      first_ms = atof(argv[++i]);
+    } else if (strcmp(argv[i], "--stderr") == 0) {
+      keep_stderr = 1;
+    } else {
+      fprintf(stderr, "match: unknown option %s\n", argv[i]);
+      return 2;
+    }
+  }
+  if (argc - i != 2) {
+    fprintf(stderr, "usage: greencircle-referee match [--seed S] [--trace FILE] -- CMD0 CMD1\n");
+    return 2;
+  }
+  if (!have_seed) {
+    seed = (long long)(time(NULL) ^ ((long long)getpid() << 16));
+    if (seed == 0) seed = 1;
+  }
+  signal(SIGPIPE, SIG_IGN);
+  FILE *tf = NULL;
+  if (trace) {
+    tf = fopen(trace, "w");
+    if (!tf) {
+      fprintf(stderr, "match: cannot write %s\n", trace);
+      return 2;
+    }
+  }
+  static rules_rng rng;
+  static rules_log lg;
+  rules_game g;
+  rules_rng_exact(&rng, (int64_t)seed);
+  rng.log = &lg;
+  rules_setup(&g, &rng);
+  char buf[REF_LINE];
+  static char sbuf[4096];
+  if (tf) {
+    fprintf(tf, "GREENCIRCLE_TRACE 1\nSEED %lld\nLEAGUE 4\nBOTS %s %s\n", seed, argv[i], argv[i + 1]);
+    ref_rng_str(&lg, buf, sizeof buf);
+    fprintf(tf, "%s\n", buf);
+    rules_state_str(&g, "INIT", sbuf, sizeof sbuf);
+    fputs(sbuf, tf);
+  }
+  ref_bot bots[2];
+  memset(bots, 0, sizeof bots);
+  for (int p = 0; p < 2; p++) {
+    if (ref_spawn(&bots[p], argv[i + p], keep_stderr) < 0) {
+      fprintf(stderr, "match: cannot start %s\n", argv[i + p]);
+      return 2;
+    }
+  }
+  while (!g.over) {
+    int p = g.active;
+    ref_bot *b = &bots[p];
+    char in[REF_INPUT];
+    int n = rules_input(&g, in, sizeof in);
+    int lines = 0;
+    for (int k = 0; k < n; k++) lines += in[k] == '\n';
+    char out[REF_LINE];
+    double took = 0;
+    int rc = ref_write_all(b->in_fd, in, (size_t)n) < 0 ? 2 : 0;
+    if (rc == 0) rc = ref_read_line(b, b->answered ? timeout_ms : first_ms, out, sizeof out, &took);
+    int t = g.turn + 1;
+    if (tf) fprintf(tf, "TURN %d PLAYER %d LINES %d\n%s", t, p, lines, in);
+    lg.n = 0;
+    if (rc != 0) {
+      b->err = rc == 1 ? "timeout" : "crash";
+      if (tf) fprintf(tf, "OUT %s\n", rc == 1 ? "(timeout)" : "(crash)");
+      rules_disqualify(&g, p);
+    } else {
+      b->answered++;
+      b->think_sum += took;
+      if (took > b->think_max) b->think_max = took;
+      if (tf) fprintf(tf, "OUT %s\n", out);
+      rules_action a;
+      char err[160];
+      if (rules_parse(&g, out, &a, err, sizeof err) != 0) {
+        b->err = "invalid";
+        fprintf(stderr, "match: player %d invalid: %s\n", p, err);
+        rules_disqualify(&g, p);
+      } else {
+        rules_apply(&g, &rng, &a);
+      }
+    }
+    if (tf) {
+      if (lg.n) {
+        ref_rng_str(&lg, buf, sizeof buf);
+        fprintf(tf, "%s\n", buf);
+      }
+      char tag[32];
+      snprintf(tag, sizeof tag, "AFTER %d", t);
+      rules_state_str(&g, tag, sbuf, sizeof sbuf);
+      fputs(sbuf, tf);
+    }
+  }
+  for (int p = 0; p < 2; p++) ref_kill(&bots[p]);
+  int ranks[2], sc[2];
+  rules_result(&g, ranks, sc);
+  if (tf) {
+    const char *reason = (g.dq[0] || g.dq[1]) ? "deactivation" : g.pending ? "five_applications" : "phase_limit";
+    fprintf(tf, "END reason=%s refereeTurns=%d\nACTIVE %s %s\nAPPS %d %d\nDEBT %d %d\nFINAL_SCORES %d %d\n", reason,
+            g.turn, g.dq[0] ? "false" : "true", g.dq[1] ? "false" : "true", g.p[0].score, g.p[1].score,
+            rules_debt_count(&g, 0), rules_debt_count(&g, 1), sc[0], sc[1]);
+    fclose(tf);
+  }
+  printf("{\"game\":\"greencircle\",\"seed\":%lld,\"ranks\":[%d,%d],\"scores\":[%d,%d],"
+         "\"errors\":[\"%s\",\"%s\"],\"turns\":%d,\"think_mean_ms\":[%.2f,%.2f],\"think_max_ms\":[%.2f,%.2f]}\n",
+         seed, ranks[0], ranks[1], sc[0], sc[1], bots[0].err ? bots[0].err : "", bots[1].err ? bots[1].err : "",
+         g.turn, bots[0].answered ? bots[0].think_sum / bots[0].answered : 0.0,
+         bots[1].answered ? bots[1].think_sum / bots[1].answered : 0.0, bots[0].think_max, bots[1].think_max);
+  fflush(stdout);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 2 && strcmp(argv[1], "replay") == 0) {
+    if (argc < 3) {
+      fprintf(stderr, "usage: greencircle-referee replay TRACE...\n");
+      return 2;
+    }
+    return ref_replay(argc - 2, argv + 2);
+  }
+  if (argc >= 2 && strcmp(argv[1], "match") == 0) return ref_match(argc - 2, argv + 2);
+  fprintf(stderr,
+          "usage: greencircle-referee replay TRACE...\n"
+          "       greencircle-referee match [--seed S] [--trace FILE] [--timeout-ms T] -- CMD0 CMD1\n");
+  return 2;
+}

@@ -1,0 +1,147 @@
+/*
+** rules.h -- Green Circle (CodinGame 2022), top-league rules (level >= 3),
+** bit-exact with the official referee as described in
+** ../shared/specs/greencircle.md: setup, decks, the phase machine with its
+** auto-played steps, every card effect, RANDOM, option lists, validation,
+** the 200-turn limit and scoring.
+**
+** Invariants:
+** - rules_game is a plain fixed-size struct (no pointers): copy it to fork.
+** - Card types are 0..7 (skills), RULES_BONUS (8), RULES_DEBT (9).
+** - Piles are ordered; hand/discard/played/automated/permanent are
+**   first-to-last, the draw pile is bottom-to-top (c[n-1] is drawn next).
+** - Removals from a hand take the first card of a type; additions append.
+** - All randomness goes through a rules_rng: SHA1PRNG for the exact game
+**   (referee, replays), or xoshiro for fast simulations inside a bot. A
+**   rules_rng may log every call (bound and value) for traces.
+*/
+#ifndef RULES_H
+#define RULES_H
+
+#include <stdint.h>
+
+#include "common.h"
+#include "rng.h"
+#include "sha1prng.h"
+
+#define RULES_NTYPES 10
+#define RULES_NSKILL 8
+#define RULES_BONUS 8
+#define RULES_DEBT 9
+#define RULES_NDESK 8
+#define RULES_NAPP_ALL 28
+#define RULES_NAPP 12
+#define RULES_PILE 176 /* every card of the game */
+#define RULES_MAX_TURNS 200
+#define RULES_WIN_APPS 5
+#define RULES_MAX_OPTS 256
+#define RULES_LOG 1024
+
+enum { RULES_TR, RULES_CO, RULES_DR, RULES_TP, RULES_AS, RULES_CI, RULES_CR, RULES_RF };
+
+enum { RULES_PH_MOVE, RULES_PH_GIVE, RULES_PH_THROW, RULES_PH_PLAY, RULES_PH_RELEASE };
+
+enum {
+  RULES_A_WAIT,
+  RULES_A_RANDOM,
+  RULES_A_MOVE,    /* x = desk to move to, y = desk to take from */
+  RULES_A_GIVE,    /* x = card type */
+  RULES_A_THROW,   /* x = card type */
+  RULES_A_PLAY,    /* card = type played; TP: x thrown, y taken; CI: x */
+  RULES_A_RELEASE  /* x = application id */
+};
+
+typedef struct rules_action {
+  int8_t kind, card, x, y;
+} rules_action;
+
+typedef struct rules_pile {
+  uint8_t n;
+  uint8_t c[RULES_PILE];
+} rules_pile;
+
+typedef struct rules_player {
+  int8_t loc;        /* -1 before the first move */
+  int8_t score;      /* applications released */
+  int8_t plays;      /* playsLeft */
+  int8_t to_throw;   /* cardsToThrow */
+  int8_t must_give;
+  int8_t take;       /* desk to take from once the move completes */
+  int8_t ndr, nas;   /* DAILY_ROUTINE / ARCHITECTURE_STUDY permanents */
+  rules_pile hand, draw, discard, played, automated, permanent;
+} rules_player;
+
+typedef struct rules_game {
+  int8_t desk[RULES_NDESK];
+  int16_t bonus, debt;        /* pool counts */
+  int8_t napps;
+  int8_t apps[RULES_NAPP];    /* remaining ids, ascending */
+  int8_t active, phase;
+  int8_t last_round, pending; /* game over pending (bookkeeping turn next) */
+  int8_t over;                /* the game has ended */
+  int8_t dq[2];               /* disqualified players */
+  int16_t turn;               /* referee turns used */
+  rules_player p[2];
+} rules_game;
+
+/* Record of generator calls (for traces); owned by the caller. */
+typedef struct rules_log {
+  int n;
+  int16_t bound[RULES_LOG]; /* 0 = nextBoolean */
+  int16_t val[RULES_LOG];
+} rules_log;
+
+typedef struct rules_rng {
+  int exact;                  /* 1: SHA1PRNG, 0: xoshiro */
+  sha1prng_t sp;
+  rng_t x;
+  rules_log *log;             /* NULL: calls are not recorded */
+} rules_rng;
+
+/* Big application forms: need[id][type]. */
+BOT_API void rules_app_need(int id, int need[RULES_NSKILL]);
+
+BOT_API void rules_rng_exact(rules_rng *r, int64_t seed);
+BOT_API void rules_rng_fast(rules_rng *r, uint64_t seed);
+BOT_API int rules_rng_int(rules_rng *r, int bound);
+BOT_API int rules_rng_bool(rules_rng *r);
+
+/* Setup (spec section 5). */
+BOT_API void rules_setup(rules_game *g, rules_rng *r);
+
+/* Release cost for player p of application id: >= 0 debt, -1 not releasable. */
+BOT_API int rules_release_cost(const rules_game *g, int p, int id);
+BOT_API int rules_can_play(const rules_game *g, int p);
+BOT_API int rules_can_release(const rules_game *g, int p);
+
+/* Options of the active player in the exact referee order (RANDOM and WAIT
+   included). Returns the count. */
+BOT_API int rules_options(const rules_game *g, rules_action *out, int cap);
+/* Text of an action as the referee lists it. Returns the length. */
+BOT_API int rules_action_str(const rules_action *a, char *buf, int cap);
+
+/* Parses and validates a player's line for the active player. Returns 0 and
+   fills *a, or -1 with a reason in err (the player is disqualified). */
+BOT_API int rules_parse(const rules_game *g, const char *line, rules_action *a, char *err, int errcap);
+
+/* Applies a valid action (or RANDOM) of the active player: one referee turn,
+   with every automatic step that follows. */
+BOT_API void rules_apply(rules_game *g, rules_rng *r, const rules_action *a);
+/* Disqualifies player p (invalid output, timeout): one referee turn used. */
+BOT_API void rules_disqualify(rules_game *g, int p);
+
+/* DEBT cards in hand + draw + discard. */
+BOT_API int rules_debt_count(const rules_game *g, int p);
+/* Final result: ranks (0 first) and platform scores. */
+BOT_API void rules_result(const rules_game *g, int ranks[2], int scores[2]);
+
+/* Input block for player p (the active one) into buf; returns the length, or
+   -1 if cap is too small. */
+BOT_API int rules_input(const rules_game *g, char *buf, int cap);
+/* Hidden state as the traces print it (3 lines, each ending in '\n'). */
+BOT_API int rules_state_str(const rules_game *g, const char *tag, char *buf, int cap);
+
+BOT_API const char *rules_phase_name(int phase);
+BOT_API const char *rules_card_name(int type);
+
+#endif /* RULES_H */
