@@ -153,8 +153,8 @@ static void policy__backward(policy_tables *t, int mode) {
                 mbest = t->mu[j][ns];
               }
             }
-            esum += ebest;
-            msum += mbest;
+            if (mode == 0) esum += ebest;
+            else msum += mbest;
           }
           if (mode == 0) t->ev[i][s] = esum;
           else t->mu[i][s] = msum / 6.0;

@@ -1,0 +1,60 @@
+# games/get1000/game.mk -- Get1000: server, referee, bench, tests, smoke.
+#
+#   build/get1000-server    the local WebSocket game server (server.h)
+#   build/get1000-referee   match [--seed S] -- CMD... (README contract)
+#   build/get1000-bench     bench lines: table build, reply latency, rolls/s
+#   test-get1000            policy figures, agent fuzz, server rules (all under
+#                           sanitizers), then interop with the npm ws server
+#                           (npm ci in tests/get1000 when node_modules is absent)
+#   smoke-get1000           a short arena run, dist (mu1) vs ev
+#   bench-get1000           `bench get1000 k=v` lines
+
+G1K_DIR  := games/get1000
+G1K_CORE := $(G1K_DIR)/policy.c modules/rng.c
+G1K_NET  := modules/ws.c modules/sha1.c modules/base64.c modules/deadline.c modules/json.c
+G1K_SRV  := $(G1K_DIR)/server.c $(G1K_CORE) $(G1K_NET)
+
+TOOLS += build/get1000-server build/get1000-referee build/get1000-bench
+GAME_TESTS += test-get1000
+GAME_SMOKES += smoke-get1000
+GAME_BENCHES += bench-get1000
+
+build/get1000-server: $(call obj,$(G1K_DIR)/server_main.c $(G1K_SRV))
+	$(LINK)
+
+build/get1000-referee: $(call obj,$(G1K_DIR)/referee.c $(G1K_SRV))
+	$(LINK)
+
+build/get1000-bench: $(call obj,$(G1K_DIR)/bench.c $(G1K_SRV))
+	$(LINK)
+
+build/tests/get1000/test_policy: $(call asanobj,tests/get1000/test_policy.c $(G1K_CORE))
+	$(ASAN_LINK)
+
+build/tests/get1000/test_agent: $(call asanobj,tests/get1000/test_agent.c $(G1K_DIR)/agent.c $(G1K_CORE) modules/json.c)
+	$(ASAN_LINK)
+
+build/tests/get1000/test_server: $(call asanobj,tests/get1000/test_server.c $(G1K_SRV))
+	$(ASAN_LINK)
+
+build/tests/get1000/test_interop: $(call asanobj,tests/get1000/test_interop.c $(G1K_NET) modules/rng.c)
+	$(ASAN_LINK)
+
+tests/get1000/node_modules/ws/package.json: tests/get1000/package-lock.json
+	cd tests/get1000 && npm ci --no-audit --no-fund
+	@touch $@
+
+test-get1000: build/tests/get1000/test_policy build/tests/get1000/test_agent \
+              build/tests/get1000/test_server build/tests/get1000/test_interop \
+              build/get1000 build/get1000-ev build/get1000-greedy build/get1000-random \
+              build/get1000-referee tests/get1000/node_modules/ws/package.json
+	build/tests/get1000/test_policy
+	build/tests/get1000/test_agent
+	build/tests/get1000/test_server
+	build/tests/get1000/test_interop
+
+smoke-get1000: build/get1000 build/get1000-ev build/get1000-referee
+	$(PYTHON) arena.py get1000 --games 20 --jobs 1 --seed 1 dist ev
+
+bench-get1000: build/get1000-bench build/get1000 build/get1000-ev
+	build/get1000-bench

@@ -1,0 +1,110 @@
+/*
+** server.h -- a local Get1000 game server (spec ../shared/specs/get1000.md,
+** sections 1-3): WebSocket endpoints /agent (rooms by id) and /test (a solo
+** legality check), single-threaded over poll(), no allocation.
+**
+** Rules it enforces (our reading of the spec's [I] points, see the spec):
+**   - a room starts when `players` agents have joined it; every agent gets
+**     the same roll values; rounds are 9 rolls; the agent(s) with the
+**     smallest distance win the round (ties none: a shared best wins for
+**     nobody; ties all: for each of them); first to `target` wins ends the
+**     match with GameEnd to everyone still in it;
+**   - a placement later than limit_ms after its roll was sent, a placement
+**     into a full column, an unknown placement, one sent with no roll
+**     pending or twice for one roll, a malformed message, or ids that do not
+**     match the join forfeits: GameError to that agent, then close; when one
+**     agent is left it gets GameEnd (it won); a disconnect also forfeits;
+**   - after max_rounds rounds the match ends (GameEnd) and ranks follow the
+**     round wins (a safety net for mirror matches under ties none);
+**   - /test: one agent alone, legality only, no time limit, test_rounds
+**     rounds, then GameEnd;
+**   - bad HTTP, bad frames (unmasked, reserved bits, oversized) and bad JSON
+**     never crash it: the connection gets an error and is closed.
+** Invariant: every slot of conns/rooms is either free or consistent (a
+** player's conn index points back at its room and seat).
+*/
+#ifndef SERVER_H
+#define SERVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "common.h"
+#include "policy.h"
+#include "rng.h"
+
+#define SERVER_MAX_CONN 64
+#define SERVER_MAX_ROOMS 32
+#define SERVER_MAX_PLAYERS 8
+#define SERVER_ID_MAX 128
+#define SERVER_IN_MAX 8192
+
+typedef struct server_config {
+  int port;          /* 0: any free port (see server_t.port) */
+  int players;       /* agents per /agent room, 1..SERVER_MAX_PLAYERS */
+  uint64_t seed;
+  int ties_all;      /* 1: a shared best distance wins for each */
+  int limit_ms;      /* reply limit per roll (1000) */
+  int target;        /* round wins to take the match (20) */
+  int max_rounds;    /* safety net (1000) */
+  int test_rounds;   /* rounds on /test (3) */
+  int verbose;       /* log to stderr */
+} server_config;
+
+typedef struct server_player {
+  int conn;          /* index into conns, -1 once gone */
+  char name[SERVER_ID_MAX + 1];
+  int active;        /* still in the match */
+  int wins;
+  char error[16];    /* "", "timeout", "invalid", "crash" */
+  char why[160];     /* the GameError text */
+  policy_grid g;
+  int placed;        /* answered the current roll */
+  double think_sum_ms, think_max_ms;
+  long think_n;
+} server_player;
+
+typedef struct server_room {
+  int used, started, finished, test;
+  char id[SERVER_ID_MAX + 1];
+  int np;
+  server_player p[SERVER_MAX_PLAYERS];
+  rng_t rng;
+  int roll;             /* current roll value, 0 if none pending */
+  int64_t roll_sent_ns;
+  long rounds, rolls;   /* rounds completed, rolls sent */
+} server_room;
+
+typedef struct server_conn {
+  int fd;            /* -1: free slot */
+  int ws;            /* 0: reading the HTTP request, 1: WebSocket */
+  int closing;       /* sent our close; waiting for the peer's */
+  int64_t close_by_ns;
+  int is_test;
+  int room, seat;    /* -1 until joined */
+  int frag_op;
+  size_t in_len, msg_len;
+  uint8_t in[SERVER_IN_MAX];
+  char msg[SERVER_IN_MAX + 1];
+} server_conn;
+
+typedef struct server_t {
+  server_config cfg;
+  int listen_fd, port;
+  long rooms_made, matches_done, rolls_sent, bad_inputs;
+  server_conn conns[SERVER_MAX_CONN];
+  server_room rooms[SERVER_MAX_ROOMS];
+  server_room last;  /* copy of the last finished /agent room */
+} server_t;
+
+BOT_API void server_default_config(server_config *c);
+/* Binds 127.0.0.1:cfg.port (any interface if bind_any); returns 0 or -1
+   with a message on stderr. */
+BOT_API int server_open(server_t *s, const server_config *cfg, int bind_any);
+/* One round of I/O and timers, waiting at most timeout_ms. Returns 0, or -1
+   if the listening socket failed. */
+BOT_API int server_poll(server_t *s, int timeout_ms);
+BOT_API void server_close(server_t *s);
+/* Index of the room with this id, or -1. */
+BOT_API int server_find_room(const server_t *s, const char *id);
+
+#endif /* SERVER_H */
