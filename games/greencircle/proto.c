@@ -192,8 +192,9 @@ BOT_API void proto_to_game(const proto_input *p, const proto_track *t, rules_gam
   memset(g, 0, sizeof *g);
   g->active = 0;
   g->phase = (int8_t)p->phase;
-  g->napps = (int8_t)p->napps;
-  for (int i = 0; i < p->napps; i++) g->apps[i] = (int8_t)p->app_id[i];
+  int na = p->napps < 0 ? 0 : p->napps > RULES_NAPP ? RULES_NAPP : p->napps;
+  g->napps = (int8_t)na;
+  for (int i = 0; i < na && i < RULES_NAPP; i++) g->apps[i] = (int8_t)p->app_id[i];
   int seen[RULES_NTYPES] = {0};
   for (int s = 0; s < 2; s++) {
     rules_player *P = &g->p[s];
