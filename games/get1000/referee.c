@@ -140,6 +140,7 @@ int main(int argc, char **argv) {
     int ri = server_find_room(s, room);
     if (ri >= 0) r = &s->rooms[ri];
   }
+  int joined[SERVER_MAX_PLAYERS] = {0};
   for (int i = 0; i < n; i++) {
     snprintf(err[i], sizeof err[i], "crash");
     good[i] = 0;
@@ -149,18 +150,26 @@ int main(int argc, char **argv) {
     for (int k = 0; k < r->np; k++) {
       int i = -1;
       if (sscanf(r->p[k].name, "p%d", &i) != 1 || i < 0 || i >= n) continue;
+      joined[i] = 1;
       wins[i] = r->p[k].wins;
       snprintf(err[i], sizeof err[i], "%s", r->p[k].error);
-      if (aborted && r->started && ((double)(deadline_now_ns() - t0) / 1e6 > REFEREE_MATCH_MS))
-        snprintf(err[i], sizeof err[i], "%s", r->p[k].error[0] ? r->p[k].error : "");
-      if (aborted && !r->started) snprintf(err[i], sizeof err[i], "%s", gone_before_join[i] ? "crash" : "");
-      good[i] = err[i][0] == 0;
       if (r->p[k].think_n) {
         tmean[i] = r->p[k].think_sum_ms / (double)r->p[k].think_n;
         tmax[i] = r->p[k].think_max_ms;
       }
     }
   }
+  if (aborted && !(r && r->started)) {
+    /* No match: whoever died (or, on the join timeout, never joined) lost. */
+    int any_gone = 0;
+    for (int i = 0; i < n; i++) any_gone |= gone_before_join[i];
+    for (int i = 0; i < n; i++) {
+      int bad = any_gone ? gone_before_join[i] : !joined[i];
+      snprintf(err[i], sizeof err[i], "%s", bad ? "crash" : "");
+      wins[i] = 0;
+    }
+  }
+  for (int i = 0; i < n; i++) good[i] = err[i][0] == 0;
   /* Let the bots finish their close handshakes, then make sure they are gone. */
   int64_t tend = deadline_now_ns() + 2000000000LL;
   for (;;) {

@@ -404,6 +404,7 @@ static void server__on_text(server_t *s, int ci) {
   p->placed = 1;
   p->think_sum_ms += ms;
   p->think_n++;
+  if (s->lat_ms && s->lat_n < s->lat_cap) s->lat_ms[s->lat_n++] = (float)ms;
   if (ms > p->think_max_ms) p->think_max_ms = ms;
   server__advance(s, c->room);
 }

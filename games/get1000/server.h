@@ -94,6 +94,8 @@ typedef struct server_t {
   server_conn conns[SERVER_MAX_CONN];
   server_room rooms[SERVER_MAX_ROOMS];
   server_room last;  /* copy of the last finished /agent room */
+  float *lat_ms;     /* optional caller buffer: every placement's delay */
+  long lat_cap, lat_n;
 } server_t;
 
 BOT_API void server_default_config(server_config *c);
