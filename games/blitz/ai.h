@@ -1,0 +1,44 @@
+/*
+** ai.h -- the Blitz bot's move choice.
+**
+** Per move: distance maps (weighted Dijkstra, spikes cost extra) from every
+** cell to the nearest mine we do not own and to the nearest tavern; then an
+** iterative-deepening paranoid alpha-beta search with the exact simulator
+** (rules_move) in the real turn order, where the heroes near us (path
+** distance <= AI_NEAR) choose the moves worst for us and far heroes Stay.
+** Leaves are valued by projected gold (gold + mines x own turns left),
+** minus a share of the best opponent's, plus a concave value of life, minus
+** the remaining distance to the next mine (through a tavern when life is too
+** low to take it), minus a telefrag risk for standing on an enemy spawn.
+**
+** Invariants: ai_choose returns RULES_NORTH..RULES_STAY and stops on the
+** deadline (checked every few hundred nodes); it never allocates.
+*/
+#ifndef AI_H
+#define AI_H
+
+#include <stdint.h>
+#include "common.h"
+#include "deadline.h"
+#include "rules.h"
+
+#define AI_NEAR 4
+#define AI_MAX_DEPTH 24
+
+typedef struct ai_stats {
+  long nodes;        /* simulated moves in the last search */
+  int depth;         /* deepest completed iteration (plies) */
+  int near;          /* heroes treated as adversaries */
+  double ms;         /* time spent */
+  double score;      /* value of the chosen move */
+} ai_stats;
+
+/* Chooses a move for hero `me` (1..4) in s (s->turn % 4 + 1 == me). */
+BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stats *st);
+/* Leaf evaluation from `me`'s point of view (exposed for tests). Call
+   ai_prepare first for the board. */
+BOT_API double ai_evaluate(const rules_state *s, int me);
+/* Builds the distance maps for s (done by ai_choose). */
+BOT_API void ai_prepare(const rules_state *s, int me);
+
+#endif /* AI_H */

@@ -1,0 +1,232 @@
+/*
+** test_ai.c -- the Blitz bot's pieces: the JSON state reader (x = row,
+** hidden cells under heroes, bad input), the path maps of nav.c, and the
+** AI's choices in small positions whose right answer follows from the
+** rules (take a free mine, drink when weak, never die on a mine that would
+** cost our mines, finish a weak neighbour that owns mines, respect the
+** deadline).
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "ai.h"
+#include "client.h"
+#include "deadline.h"
+#include "maps.h"
+#include "nav.h"
+#include "rules.h"
+#include "testhelp.h"
+
+static rules_state S;
+
+static void load(const char *map) {
+  char err[200];
+  TH_ASSERT_MSG(rules_parse_map(&S, map, err, sizeof err) == 0, "%s", err);
+}
+
+static void put(int id, int x, int y, int life, int gold) {
+  S.heroes[id - 1].x = x;
+  S.heroes[id - 1].y = y;
+  S.heroes[id - 1].life = life;
+  S.heroes[id - 1].gold = gold;
+}
+
+static const char *MAP_OPEN =
+    "@1          @4\n"
+    "  $-      $-  \n"
+    "      []      \n"
+    "              \n"
+    "      []      \n"
+    "  $-      $-  \n"
+    "@2          @3\n";
+
+static int choose(int ms) {
+  deadline_t d;
+  deadline_start(&d, ms);
+  ai_stats st;
+  int dir = ai_choose(&S, S.turn % 4 + 1, &d, &st);
+  TH_ASSERT(dir >= RULES_NORTH && dir <= RULES_STAY);
+  return dir;
+}
+
+/* Builds a state JSON like the server's from S, seen by hero `me`. */
+static int to_json(int me, char *out, size_t cap) {
+  char tiles[2 * RULES_CELLS + 1];
+  rules_tiles(&S, tiles, sizeof tiles);
+  int n = snprintf(out, cap, "{\"game\":{\"id\":\"abcdefgh\",\"turn\":%d,\"maxTurns\":%d,\"heroes\":[",
+                   S.turn, S.max_turns);
+  for (int k = 0; k < 4; k++) {
+    const rules_hero *h = &S.heroes[k];
+    n += snprintf(out + n, cap - (size_t)n,
+                  "%s{\"id\":%d,\"name\":\"h\",\"pos\":{\"x\":%d,\"y\":%d},\"life\":%d,\"gold\":%d,"
+                  "\"mineCount\":%d,\"spawnPos\":{\"x\":%d,\"y\":%d},\"crashed\":%s}",
+                  k ? "," : "", k + 1, h->x, h->y, h->life, h->gold, h->mines, h->spawn_x,
+                  h->spawn_y, h->crashed ? "true" : "false");
+  }
+  n += snprintf(out + n, cap - (size_t)n,
+                "],\"board\":{\"size\":%d,\"tiles\":\"%s\"},\"finished\":false},\"hero\":{\"id\":%d},"
+                "\"token\":\"t0k3\",\"viewUrl\":\"http://h/abcdefgh\",\"playUrl\":\"http://h/api/abcdefgh/t0k3/play\"}",
+                S.n, tiles, me);
+  return n;
+}
+
+static void test_parse_state_roundtrip(void) {
+  load(maps_named("seed"));
+  rules_move(&S, RULES_EAST); /* h1 (5,6) -> (5,7) */
+  static char js[8192];
+  int len = to_json(2, js, sizeof js);
+  static client_view v;
+  static uint8_t mem[RULES_CELLS];
+  memset(mem, 255, sizeof mem);
+  char play[256], view[256], err[200];
+  int fin = 1;
+  TH_ASSERT_MSG(client_parse_state(&v, mem, js, (size_t)len, play, sizeof play, view, sizeof view,
+                                   &fin, err, sizeof err) == 0,
+                "%s", err);
+  TH_EQ_INT(v.me, 2);
+  TH_EQ_INT(fin, 0);
+  TH_EQ_INT(v.st.turn, 1);
+  TH_EQ_INT(v.st.heroes[0].x, 5);
+  TH_EQ_INT(v.st.heroes[0].y, 7);
+  TH_ASSERT(strcmp(play, "http://h/api/abcdefgh/t0k3/play") == 0);
+  TH_ASSERT(memcmp(v.st.terrain, S.terrain, 400) == 0);
+  TH_EQ_INT(v.st.nmines, S.nmines);
+}
+
+static void test_parse_state_hidden_spikes(void) {
+  load(maps_named("seed"));
+  /* walk h1 from (5,6) onto the spike at (5,9): E, E, E */
+  for (int m = 0; m < 3; m++) {
+    rules_move(&S, RULES_EAST);
+    for (int i = 0; i < 3; i++) rules_move(&S, RULES_STAY);
+  }
+  TH_EQ_INT(S.heroes[0].y, 9);
+  TH_EQ_INT(S.terrain[5 * 20 + 9], RULES_SPIKES);
+  static char js[8192];
+  int len = to_json(1, js, sizeof js);
+  static client_view v;
+  static uint8_t mem[RULES_CELLS];
+  memset(mem, 255, sizeof mem); /* never saw the cell: symmetry must tell */
+  char err[200];
+  TH_EQ_INT(client_parse_state(&v, mem, js, (size_t)len, NULL, 0, NULL, 0, NULL, err, sizeof err), 0);
+  TH_EQ_INT(v.st.terrain[5 * 20 + 9], RULES_SPIKES);
+  /* and from memory when the mirrors are covered too */
+  memset(mem, 255, sizeof mem);
+  mem[5 * 20 + 9] = RULES_SPIKES;
+  v.st.terrain[5 * 20 + 9] = 0;
+  TH_EQ_INT(client_parse_state(&v, mem, js, (size_t)len, NULL, 0, NULL, 0, NULL, err, sizeof err), 0);
+  TH_EQ_INT(v.st.terrain[5 * 20 + 9], RULES_SPIKES);
+}
+
+static void test_parse_state_rejects_bad_input(void) {
+  static client_view v;
+  static uint8_t mem[RULES_CELLS];
+  char err[200];
+  const char *bad[] = {
+      "", "{", "[]", "{\"game\":{}}",
+      "{\"game\":{\"turn\":0,\"maxTurns\":1200,\"heroes\":[],\"board\":{\"size\":2,\"tiles\":\"        \"}},\"hero\":{\"id\":1}}",
+      "{\"game\":{\"turn\":0,\"maxTurns\":1200,\"heroes\":[1,2,3,4],\"board\":{\"size\":2,\"tiles\":\"    \"}},\"hero\":{\"id\":1}}",
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    err[0] = 0;
+    TH_EQ_INT(client_parse_state(&v, mem, bad[i], strlen(bad[i]), NULL, 0, NULL, 0, NULL, err, sizeof err), -1);
+    TH_ASSERT(err[0] != 0);
+  }
+}
+
+static void test_nav_distances(void) {
+  load(MAP_OPEN);
+  static nav_map m;
+  nav_compute(&m, &S, 0, 0, 0, 1, 1);
+  int dir;
+  /* mine (1,1): stand at (0,1) or (1,0) (1 step) then move in: 2 */
+  TH_EQ_INT(nav_target(&m, 1 * 7 + 1, &dir), 2);
+  TH_ASSERT(dir == RULES_EAST || dir == RULES_SOUTH);
+  /* hero 4 at (0,6) blocks: the cell (0,6) is unreachable but targetable */
+  TH_EQ_INT(m.dist[0 * 7 + 6], NAV_INF);
+  TH_EQ_INT(nav_target(&m, 0 * 7 + 6, &dir), 6);
+  /* adjacent target: the move goes into it */
+  nav_compute(&m, &S, 1, 0, 0, 1, 1);
+  TH_EQ_INT(nav_target(&m, 1 * 7 + 1, &dir), 1);
+  TH_EQ_INT(dir, RULES_EAST);
+}
+
+static void test_takes_adjacent_mine(void) {
+  load(MAP_OPEN);
+  put(1, 1, 0, 90, 0);
+  TH_EQ_INT(choose(100), RULES_EAST);
+}
+
+static void test_drinks_when_weak(void) {
+  load(MAP_OPEN);
+  put(1, 2, 2, 15, 10);
+  S.owner[1 * 7 + 1] = 1;
+  rules_recount(&S);
+  TH_EQ_INT(choose(100), RULES_EAST); /* tavern at (2,3) */
+}
+
+static void test_no_fatal_mine_attack(void) {
+  load(MAP_OPEN);
+  put(1, 1, 0, 20, 0);
+  S.owner[1 * 7 + 5] = 1;
+  S.owner[5 * 7 + 1] = 1;
+  rules_recount(&S);
+  int dir = choose(100);
+  TH_ASSERT(dir != RULES_EAST); /* 20 - 25 would die and lose both mines */
+}
+
+static void test_finishes_weak_neighbour(void) {
+  load(MAP_OPEN);
+  put(1, 3, 3, 90, 0);
+  put(2, 3, 4, 20, 0);
+  S.owner[5 * 7 + 5] = 2;
+  S.owner[1 * 7 + 5] = 2;
+  rules_recount(&S);
+  int dir = choose(100);
+  rules_move(&S, dir);
+  TH_EQ_INT(S.heroes[0].mines, 2); /* the hit killed h2 and took its mines */
+}
+
+static void test_deadline_respected(void) {
+  load(maps_named("m3"));
+  S.heroes[1].x = S.heroes[0].x + 1; /* crowd the heroes to make the search wide */
+  deadline_t d;
+  deadline_start(&d, 5);
+  ai_stats st;
+  ai_choose(&S, 1, &d, &st);
+  TH_ASSERT_MSG(deadline_elapsed_ms(&d) < 60, "took %.1f ms", deadline_elapsed_ms(&d));
+}
+
+static void test_full_game_legal(void) {
+  /* the AI plays all four heroes of a generated game; rules stay consistent */
+  char err[100];
+  TH_EQ_INT(rules_generate(&S, th_seed(), 12, err, sizeof err), 0);
+  S.max_turns = 200;
+  while (!rules_finished(&S)) {
+    int dir = choose(2);
+    rules_move(&S, dir);
+    int total = 0;
+    for (int k = 0; k < 4; k++) total += S.heroes[k].mines;
+    int owned = 0;
+    for (int i = 0; i < S.nmines; i++) owned += S.owner[S.mine_cell[i]] != 0;
+    TH_EQ_INT(total, owned);
+  }
+  int gold = 0;
+  for (int k = 0; k < 4; k++) gold += S.heroes[k].gold;
+  TH_ASSERT(gold > 0); /* four AIs take mines within 50 moves each */
+}
+
+static const th_test TESTS[] = {
+    TH_ENTRY(test_parse_state_roundtrip),
+    TH_ENTRY(test_parse_state_hidden_spikes),
+    TH_ENTRY(test_parse_state_rejects_bad_input),
+    TH_ENTRY(test_nav_distances),
+    TH_ENTRY(test_takes_adjacent_mine),
+    TH_ENTRY(test_drinks_when_weak),
+    TH_ENTRY(test_no_fatal_mine_attack),
+    TH_ENTRY(test_finishes_weak_neighbour),
+    TH_ENTRY(test_deadline_respected),
+    TH_ENTRY(test_full_game_legal),
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
