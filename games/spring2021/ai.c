@@ -15,8 +15,19 @@
 
 /* Size-3 trees a player keeps (does not complete) by day; later days keep
    fewer. Index = day (0..23). */
-static const int8_t ai__keep[24] = {99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 6,
-                                    5,  5,  5,  4,  4,  4,  3,  3,  2,  1,  0,  0};
+static const int8_t ai__keep[24] = {99, 99, 99, 99, 99, 99, 99, 99, 6, 5, 5, 5,
+                                    4,  4,  4,  3,  3,  2,  1,  0,  0, 0, 0, 0};
+
+/* Cells a new seed of player p should avoid: within two cells of an own tree
+   in one of the six straight lines (they would shade each other). */
+static uint64_t ai__crowded(uint64_t mine) {
+  uint64_t near = 0;
+  for (uint64_t t = mine; t; t &= t - 1) {
+    int c = __builtin_ctzll(t);
+    for (int d = 0; d < 6; d++) near |= rules_tab.ray[c][d][2];
+  }
+  return near;
+}
 
 static int ai__pick(uint64_t m, rng_t *r) {
   int n = __builtin_popcountll(m);
@@ -47,18 +58,17 @@ BOT_API int ai_policy(const rules_board *b, const rules_state *s, int p, rng_t *
     if (left <= 0 || n3 > keep) return RULES_ACT(RULES_COMPLETE, 0, ai__pick_rich(b, c3, r));
   }
   coin >>= 1;
-  /* GROW, largest first; each size skipped now and then for variety */
-  for (int sz = 2; sz >= 0; sz--, coin >>= 3) {
+  /* GROW, largest first; each size skipped now and then (1 in 64) for variety */
+  for (int sz = 2; sz >= 0; sz--, coin >>= 6) {
     if (left < 3 - sz) continue;
     uint64_t m = ready & s->size[sz];
-    if (!m || (coin & 7) == 0) continue;
+    if (!m || (coin & 63) == 0) continue;
     if (rules_grow_cost(s, p, sz) > sun) continue;
     return RULES_ACT(RULES_GROW, 0, ai__pick_rich(b, m, r));
   }
-  /* SEED: free seed onto a rich cell not next to an own tree */
-  if (b->seed_on && left >= 4 && rules_seed_cost(s, p) == 0 && (coin & 3) != 0) {
-    uint64_t near = 0, targets = 0;
-    for (uint64_t t = mine; t; t &= t - 1) near |= rules_tab.range[__builtin_ctzll(t)][1];
+  /* SEED: free seed onto a rich cell out of the lines of own trees */
+  if (b->seed_on && left >= 4 && rules_seed_cost(s, p) == 0) {
+    uint64_t near = ai__crowded(mine), targets = 0;
     uint64_t src = ready & ~s->size[0];
     for (int k = 1; k <= 3; k++)
       for (uint64_t t = src & s->size[k]; t; t &= t - 1)
@@ -108,8 +118,7 @@ BOT_API int ai_candidates(const rules_board *b, const rules_state *s, int p, int
   /* best seed source per target: the smallest tree in range */
   int src_of[RULES_CELLS], src_size[RULES_CELLS];
   for (int i = 0; i < RULES_CELLS; i++) src_of[i] = -1, src_size[i] = 9;
-  uint64_t near = 0;
-  for (uint64_t t = s->own[p]; t; t &= t - 1) near |= rules_tab.range[__builtin_ctzll(t)][1];
+  uint64_t near = ai__crowded(s->own[p]);
   for (int i = 0; i < n; i++) {
     int a = all[i];
     if (RULES_KIND(a) != RULES_SEED) {
