@@ -18,6 +18,7 @@ BOT_API int agent_init(agent_t *a, const policy_tables *t, policy_kind k, const 
   a->tab = t;
   a->kind = k;
   a->random_ties = random_ties;
+  a->tie_eps = 1e-9;
   rng_seed(&a->rng, seed);
   if (!room || !name || strlen(room) > AGENT_ID_MAX || strlen(name) > AGENT_ID_MAX) return -1;
   if (json_escape(room, a->room_json, sizeof a->room_json) < 0) return -1;
@@ -55,7 +56,7 @@ static void agent__log_round(agent_t *a) {
 BOT_API int agent_on_roll(agent_t *a, long long value, char *reply, size_t cap) {
   if (policy_placed(&a->g) >= 9) policy_reset(&a->g);
   int v = value > 1000000 ? 1000000 : value < -1000000 ? -1000000 : (int)value;
-  int col = policy_choose(a->tab, a->kind, &a->g, v, a->random_ties ? &a->rng : NULL);
+  int col = policy_choose_eps(a->tab, a->kind, &a->g, v, a->random_ties ? &a->rng : NULL, a->tie_eps);
   col = policy_guard(&a->g, col); /* belt and braces: never a full column */
   int k = policy_placed(&a->g);
   a->rolls[k] = v;

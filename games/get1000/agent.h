@@ -35,6 +35,7 @@ typedef struct agent_t {
   const policy_tables *tab;
   policy_kind kind;
   int random_ties;      /* break exact ties with rng */
+  double tie_eps;       /* mu1: values within this of the best tie (1e-9) */
   rng_t rng;
   int verbose;          /* log rounds and oddities to stderr */
   char room_json[2 * AGENT_ID_MAX + 8]; /* JSON literals, quotes included */

@@ -25,7 +25,7 @@ static int client__usage(const char *msg) {
   fprintf(stderr,
           "get1000: %s\nusage: get1000 --url ws://HOST:PORT/agent --room ROOM --name NAME\n"
           "       [--policy mu1|ev|greedy|random|sequential] [--seed N] [--ties none|all]\n"
-          "       [--no-random-ties] [--connect-timeout MS] [--idle-timeout S] [--quiet]\n",
+          "       [--no-random-ties] [--tie-eps E] [--connect-timeout MS] [--idle-timeout S] [--quiet]\n",
           msg);
   return 2;
 }
@@ -33,7 +33,8 @@ static int client__usage(const char *msg) {
 BOT_API int client_run(int argc, char **argv, policy_kind default_kind) {
   const char *url = NULL, *room = NULL, *name = NULL;
   int kind = (int)default_kind, ties_win = 0, random_ties = 1, verbose = 1;
-  long connect_ms = 5000, idle_s = 600;
+  double tie_eps = 1e-9;
+  long connect_ms = 5000, idle_s = 0; /* 0: wait for the server forever */
   uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20) ^ (uint64_t)deadline_now_ns();
   for (int i = 1; i < argc; i++) {
     const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -50,10 +51,12 @@ BOT_API int client_run(int argc, char **argv, policy_kind default_kind) {
       if (!v || (strcmp(v, "none") != 0 && strcmp(v, "all") != 0))
         return client__usage("--ties takes none or all");
       ties_win = strcmp(v, "all") == 0;
+    } else if (strcmp(o, "--tie-eps") == 0) {
+      if (!v || (tie_eps = strtod(v, NULL)) < 0 || tie_eps > 1) return client__usage("bad --tie-eps");
     } else if (strcmp(o, "--connect-timeout") == 0) {
       if (!v || (connect_ms = strtol(v, NULL, 10)) <= 0) return client__usage("bad --connect-timeout");
     } else if (strcmp(o, "--idle-timeout") == 0) {
-      if (!v || (idle_s = strtol(v, NULL, 10)) <= 0) return client__usage("bad --idle-timeout");
+      if (!v || (idle_s = strtol(v, NULL, 10)) < 0 || idle_s > 2000000) return client__usage("bad --idle-timeout");
     } else {
       takes = 0;
       if (strcmp(o, "--quiet") == 0) verbose = 0;
@@ -80,6 +83,7 @@ BOT_API int client_run(int argc, char **argv, policy_kind default_kind) {
   if (agent_init(&client__agent, &client__tab, (policy_kind)kind, room, name, seed, random_ties) != 0)
     return client__usage("room or name too long");
   client__agent.verbose = verbose;
+  client__agent.tie_eps = tie_eps;
 
   ws_t *c = &client__ws;
   if (ws_connect(c, url, (int)connect_ms) != WS_OK) {
@@ -96,7 +100,7 @@ BOT_API int client_run(int argc, char **argv, policy_kind default_kind) {
   int rc = 1;
   double lat_sum = 0, lat_max = 0;
   for (;;) {
-    int st = ws_recv(c, (int)(idle_s * 1000));
+    int st = ws_recv(c, idle_s > 0 ? (int)(idle_s * 1000) : -1);
     if (st == WS_TIMEOUT) {
       fprintf(stderr, "get1000: nothing from the server for %ld s, leaving\n", idle_s);
       ws_close(c, WS_CLOSE_GOING_AWAY, "idle", 500);

@@ -7,6 +7,8 @@
 **   --url ws://HOST:PORT/agent --room ROOM --name NAME
 **   [--policy mu1|ev|greedy|random|sequential] [--seed N] [--ties none|all]
 **   [--no-random-ties] [--connect-timeout MS] [--idle-timeout S] [--quiet]
+** --idle-timeout S leaves after S seconds without a message (default 0:
+** wait forever; keep-alive pings hold the connection open meanwhile).
 ** Exit status: 0 after GameEnd or a close by the server, 1 after GameError or
 ** a broken connection, 2 on a bad command line or a failed connect.
 */

@@ -188,6 +188,11 @@ static int policy__certainty(const policy_grid *g, long long v) {
 
 BOT_API int policy_choose(const policy_tables *t, policy_kind k, const policy_grid *g, int v,
                           rng_t *rng) {
+  return policy_choose_eps(t, k, g, v, rng, 1e-9);
+}
+
+BOT_API int policy_choose_eps(const policy_tables *t, policy_kind k, const policy_grid *g, int v,
+                              rng_t *rng, double tie_eps) {
   if (!policy__grid_ok(g)) return policy_guard(g, POLICY_COL_H);
   if (policy_placed(g) >= 9) return -1;
   int col = -1;
@@ -206,7 +211,7 @@ BOT_API int policy_choose(const policy_tables *t, policy_kind k, const policy_gr
     int best = -1;
     int64_t ebest = 0;
     double mbest = 0.0;
-    double eps = rng ? 1e-9 : 1e-12;
+    double eps = rng ? tie_eps : 1e-12;
     for (int c = 0; c < 3; c++) {
       if (!policy_legal(g, c)) continue;
       if (k == POLICY_EV) {

@@ -98,6 +98,11 @@ BOT_API double policy_mu_state(const policy_tables *t, int h, int tt, int o, int
 BOT_API int policy_choose(const policy_tables *t, policy_kind k, const policy_grid *g,
                           int v, rng_t *rng);
 
+/* The same with another mu1 tie tolerance for the random choice (used only
+   when rng != NULL; ev ties stay exact). */
+BOT_API int policy_choose_eps(const policy_tables *t, policy_kind k, const policy_grid *g,
+                              int v, rng_t *rng, double tie_eps);
+
 /* Exact forward pass of a deterministic policy (canonical ties) over all
    6^9 sequences: out[d] = number of sequences ending at distance d. Uses
    t->cnt as scratch. Returns the total count (6^9) or -1 for POLICY_RANDOM. */

@@ -206,7 +206,23 @@ static void test_random_ties_diverge(void) {
   TH_ASSERT(differ > 5);
 }
 
+static void test_tie_eps(void) {
+  /* tolerance 1: every legal column ties, so choices spread; 1e-9: none */
+  int seen[3] = {0, 0, 0}, canon = 0;
+  for (uint64_t s = 1; s <= 60; s++) {
+    setup(POLICY_MU1, "R", "N", 1);
+    agent_init(&A, &T, POLICY_MU1, "R", "N", s, 1);
+    A.tie_eps = 1.0;
+    seen[agent_on_roll(&A, 6, out, sizeof out)]++;
+    agent_init(&A, &T, POLICY_MU1, "R", "N", s, 1);
+    canon += agent_on_roll(&A, 6, out, sizeof out) == POLICY_COL_O;
+  }
+  TH_ASSERT(seen[0] > 5 && seen[1] > 5 && seen[2] > 5);
+  TH_EQ_INT(canon, 60);
+}
+
 static const th_test TESTS[] = {
+    TH_ENTRY(test_tie_eps),
     TH_ENTRY(test_protocol_vectors), TH_ENTRY(test_escaping), TH_ENTRY(test_rollover_and_parser),
     TH_ENTRY(test_bad_values_still_answered), TH_ENTRY(test_fuzz_never_illegal),
     TH_ENTRY(test_random_ties_diverge),
