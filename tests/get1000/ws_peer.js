@@ -5,7 +5,8 @@
 //           "ping" (server ping "srv"), "big:N" (N-byte message),
 //           "stats" (JSON counts of client pings and pongs), "close" (4001)
 //   /agent  a Get1000 room of one: JoinResponse, junk and unknown messages,
-//           a ping, then ROUNDS*9 DiceRolls (some duplicated values), checking
+//           a ping, a binary frame, then ROUNDS*9 DiceRolls (some duplicated
+//           values, one fragmented, two out of range), checking
 //           every placement (exact keys, ids, legal column), then GameEnd.
 //           After the close it prints "RESULT ok rolls=N rounds=R" or
 //           "RESULT fail <why>".
@@ -63,7 +64,15 @@ function agent(ws) {
     if (rolls === 5) ws.send('not json at all');
     if (rolls === 6) ws.send('{ "response" : [ "no.sonat.game.Whatever" , { } ] }');
     if (rolls === 7) ws.ping('PING');
-    if (rolls % 2) send('DiceRoll', { value });
+    if (rolls === 10) ws.send(Buffer.from([0, 1, 2, 255]), { binary: true });
+    if (rolls === 12) value = 0; // out of range: must still be answered legally
+    if (rolls === 13) value = 9;
+    const text = '{"response":["no.sonat.game.DiceRoll",{"value":' + value + '}]}';
+    if (rolls === 8) { // one message in three fragments
+      ws.send(text.slice(0, 5), { fin: false });
+      ws.send(text.slice(5, 20), { fin: false });
+      ws.send(text.slice(20), { fin: true });
+    } else if (rolls % 2) send('DiceRoll', { value });
     else ws.send('{ "response" : [ "no.sonat.game.DiceRoll" , { "value" : ' + value + ' } ] }');
   }
   ws.on('message', (data) => {
