@@ -454,6 +454,10 @@ BOT_API int ws_handshake_fd(ws_t *c, int fd, const char *host, const char *path,
       return WS_ERROR;
     }
   }
+  if (head_len > WS_HTTP_MAX) {
+    ws__drop(c);
+    return ws__fail(c, "handshake response longer than %d bytes", WS_HTTP_MAX);
+  }
   static char hd[WS_HTTP_MAX + 8];
   memcpy(hd, head, head_len);
   hd[head_len] = 0;

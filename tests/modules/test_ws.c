@@ -177,13 +177,21 @@ static void srv_handshake(int variant) {
   size_t used = (size_t)(e - (char *)sbuf) + 4;
   memmove(sbuf, sbuf + used, slen - used);
   slen -= used;
-  char acc[29], resp[512];
+  char acc[29];
+  static char resp[12000], pad[10000];
+  if (variant == 4) {
+    memcpy(pad, "X-Pad: ", 7);
+    memset(pad + 7, 'a', 9000);
+    memcpy(pad + 9007, "\r\n", 3);
+  } else {
+    pad[0] = 0;
+  }
   ws_accept_key(key, strlen(key), acc);
   if (variant == 1) acc[3] ^= 1;
   int n = snprintf(resp, sizeof resp, "%s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                   "Sec-WebSocket-Accept: %s\r\n%s\r\n",
+                   "Sec-WebSocket-Accept: %s\r\n%s%s\r\n",
                    variant == 2 ? "HTTP/1.1 403 Forbidden" : "HTTP/1.1 101 Switching Protocols",
-                   acc, variant == 3 ? "Sec-WebSocket-Extensions: permessage-deflate\r\n" : "");
+                   acc, variant == 3 ? "Sec-WebSocket-Extensions: permessage-deflate\r\n" : "", pad);
   srv_send(resp, (size_t)n);
 }
 
@@ -216,8 +224,8 @@ static void scenario(int s) {
   int op;
   uint8_t pl[70000];
   size_t len;
-  srv_handshake(s >= 1 && s <= 3 ? s : 0);
-  if (s >= 1 && s <= 3) _exit(0);
+  srv_handshake(s >= 1 && s <= 4 ? s : 0);
+  if (s >= 1 && s <= 4) _exit(0);
   switch (s) {
   case 10: /* echo one text; fragmented message with a ping in between; close */
     srv_frame(&op, pl, &len);
@@ -335,6 +343,10 @@ static void test_handshake_failures(void) {
   p = start(3, &hs);
   TH_EQ_INT(hs, WS_ERROR);
   TH_ASSERT(strstr(ws_error(&C), "extension") != NULL);
+  TH_EQ_INT(finish(p), 0);
+  p = start(4, &hs); /* a response head over WS_HTTP_MAX */
+  TH_EQ_INT(hs, WS_ERROR);
+  TH_ASSERT(strstr(ws_error(&C), "longer") != NULL);
   TH_EQ_INT(finish(p), 0);
 }
 
