@@ -20,18 +20,43 @@
 
 #include "deadline.h"
 
+/* Weights (overridable with -D for tuning runs). */
+#ifndef AI_W_SCORE
 #define AI_W_SCORE 30.0
+#endif
+#ifndef AI_W_M1
 #define AI_W_M1 3.0
+#endif
+#ifndef AI_W_M2
 #define AI_W_M2 1.0
+#endif
+#ifndef AI_W_M1_LAST
 #define AI_W_M1_LAST 6.0
+#endif
+#ifndef AI_W_DEBT
 #define AI_W_DEBT 0.8
+#endif
+#ifndef AI_W_NEXT
 #define AI_W_NEXT 1.0
+#endif
+#ifndef AI_W_OPP
 #define AI_W_OPP 1.5
+#endif
+#ifndef AI_W_DR
 #define AI_W_DR 1.0
+#endif
+#ifndef AI_W_AS
 #define AI_W_AS 2.0
+#endif
+#ifndef AI_W_AUTO
 #define AI_W_AUTO 1.0
+#endif
+#ifndef AI_BRANCH
 #define AI_BRANCH 3
+#endif
+#ifndef AI_MAX_DEPTH
 #define AI_MAX_DEPTH 12
+#endif
 
 typedef struct ai__deck {
   int cnt[RULES_NTYPES];  /* hand + draw + discard + played */

@@ -4,7 +4,7 @@
 ** ai_decide for an answer within the time budget and prints it, flushed.
 ** Bad input: a message on stderr and RANDOM (junk before the next phase
 ** line is skipped without answering). Debug goes to stderr only.
-** Budget: 30 ms a decision (limit 50 ms), 300 ms for the first (limit 1 s).
+** Budget: 20 ms a decision (limit 50 ms), 300 ms for the first (limit 1 s).
 */
 #include <stdio.h>
 
@@ -12,7 +12,7 @@
 #include "deadline.h"
 #include "proto.h"
 
-#define GC_MAIN_BUDGET_MS 30.0
+#define GC_MAIN_BUDGET_MS 20.0
 #define GC_MAIN_FIRST_MS 300.0
 
 int main(void) {
