@@ -170,7 +170,9 @@ int main(int argc, char **argv) {
     }
   }
   for (int i = 0; i < n; i++) good[i] = err[i][0] == 0;
-  /* Let the bots finish their close handshakes, then make sure they are gone. */
+  /* Let the bots finish their close handshakes, then make sure they are gone.
+     After an abort, closing the server's sockets tells connected bots. */
+  if (aborted) server_close(s);
   int64_t tend = deadline_now_ns() + 2000000000LL;
   for (;;) {
     int any = 0;
@@ -180,7 +182,8 @@ int main(int argc, char **argv) {
       any |= alive[i];
     }
     if (!any || deadline_now_ns() > tend) break;
-    server_poll(s, 10);
+    if (aborted) usleep(10000);
+    else server_poll(s, 10);
   }
   for (int i = 0; i < n; i++)
     if (alive[i]) {
@@ -188,7 +191,7 @@ int main(int argc, char **argv) {
       kill(pid[i], SIGKILL);
       waitpid(pid[i], NULL, 0);
     }
-  server_close(s);
+  if (!aborted) server_close(s);
 
   printf("{\"game\":\"get1000\",\"seed\":%llu,\"ranks\":[", (unsigned long long)cfg.seed);
   for (int i = 0; i < n; i++) {
