@@ -25,7 +25,8 @@ static int client__usage(const char *msg) {
   fprintf(stderr,
           "get1000: %s\nusage: get1000 --url ws://HOST:PORT/agent --room ROOM --name NAME\n"
           "       [--policy mu1|ev|greedy|random|sequential] [--seed N] [--ties none|all]\n"
-          "       [--no-random-ties] [--tie-eps E] [--connect-timeout MS] [--idle-timeout S] [--quiet]\n",
+          "       [--no-random-ties] [--tie-eps E] [--opponents N]\n"
+          "       [--connect-timeout MS] [--idle-timeout S] [--quiet]\n",
           msg);
   return 2;
 }
@@ -34,6 +35,7 @@ BOT_API int client_run(int argc, char **argv, policy_kind default_kind) {
   const char *url = NULL, *room = NULL, *name = NULL;
   int kind = (int)default_kind, ties_win = 0, random_ties = 1, verbose = 1;
   double tie_eps = 1e-9;
+  int opponents = 1;
   long connect_ms = 5000, idle_s = 0; /* 0: wait for the server forever */
   uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20) ^ (uint64_t)deadline_now_ns();
   for (int i = 1; i < argc; i++) {
@@ -51,6 +53,8 @@ BOT_API int client_run(int argc, char **argv, policy_kind default_kind) {
       if (!v || (strcmp(v, "none") != 0 && strcmp(v, "all") != 0))
         return client__usage("--ties takes none or all");
       ties_win = strcmp(v, "all") == 0;
+    } else if (strcmp(o, "--opponents") == 0) {
+      if (!v || (opponents = atoi(v)) < 1 || opponents > 16) return client__usage("bad --opponents");
     } else if (strcmp(o, "--tie-eps") == 0) {
       if (!v || (tie_eps = strtod(v, NULL)) < 0 || tie_eps > 1) return client__usage("bad --tie-eps");
     } else if (strcmp(o, "--connect-timeout") == 0) {
@@ -75,7 +79,7 @@ BOT_API int client_run(int argc, char **argv, policy_kind default_kind) {
 
   deadline_t build;
   deadline_start(&build, 1000.0);
-  policy_build(&client__tab, ties_win);
+  policy_build_n(&client__tab, ties_win, opponents);
   if (verbose)
     fprintf(stderr, "get1000: policy %s, tables built in %.2f ms, tie seed %llu\n",
             policy_kind_name((policy_kind)kind), deadline_elapsed_ms(&build),

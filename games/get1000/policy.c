@@ -274,20 +274,38 @@ BOT_API long long policy_distance_counts(policy_tables *t, policy_kind k,
   return total;
 }
 
-BOT_API void policy_build(policy_tables *t, int ties_win) {
+BOT_API void policy_build_n(policy_tables *t, int ties_win, int n) {
+  if (n < 1) n = 1;
+  if (n > 16) n = 16;
   t->ties_win = ties_win ? 1 : 0;
+  t->opponents = n;
   policy__backward(t, 0);
-  /* util must exist before policy_distance_counts for ev (it does not use
-     mu), so the order is: ev, distance counts, util, mu. */
+  /* util needs the EV-opt distance distribution: ev, counts, util, mu. */
   policy_distance_counts(t, POLICY_EV, t->ev_dist);
-  double above = 0.0; /* P(distance > d) */
+  double above = 0.0; /* G(d) = P(distance > d) */
   for (int d = POLICY_DMAX; d >= 0; d--) {
     double h = (double)t->ev_dist[d] / (double)POLICY_SEQS;
-    t->util[d] = above + (t->ties_win ? h : 0.5 * h);
+    double u = 0.0;
+    if (t->ties_win) {
+      u = 1.0;
+      for (int j = 0; j < n; j++) u *= above + h;
+    } else {
+      double binom = 1.0; /* C(n, j) */
+      for (int j = 0; j <= n; j++) {
+        double term = binom / (double)(j + 1);
+        for (int e = 0; e < j; e++) term *= h;
+        for (int e = 0; e < n - j; e++) term *= above;
+        u += term;
+        binom = binom * (double)(n - j) / (double)(j + 1);
+      }
+    }
+    t->util[d] = u;
     above += h;
   }
   policy__backward(t, 1);
 }
+
+BOT_API void policy_build(policy_tables *t, int ties_win) { policy_build_n(t, ties_win, 1); }
 
 /* Depth-first walk of all roll sequences with both grids. */
 static void policy__h2h(const policy_tables *t, policy_kind a, policy_kind b, policy_grid *ga,

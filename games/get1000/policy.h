@@ -52,6 +52,7 @@ typedef struct policy_grid {
 
 typedef struct policy_tables {
   int ties_win;                       /* 1: a tie counts as a win (u uses >=) */
+  int opponents;                      /* n of the MU_n utility (1: MU1) */
   int64_t ev[POLICY_NIDX][POLICY_NS]; /* 6^(9-k) * expected final distance */
   double mu[POLICY_NIDX][POLICY_NS];  /* MU1 value */
   int64_t cnt[POLICY_NIDX][POLICY_NS];/* scratch: sequence counts (forward) */
@@ -62,6 +63,10 @@ typedef struct policy_tables {
 /* Builds ev, the EV-opt distance counts, util and mu. ties_win selects the
    tie rule of the MU utility (0: ties half, the spec's default). */
 BOT_API void policy_build(policy_tables *t, int ties_win);
+/* The same against n independent EV-opt opponents (MU_n, spec 5.2):
+   u_n(d) = sum_j C(n,j) h(d)^j G(d)^(n-j) / (j+1), G(d) = P(distance > d);
+   with ties_win, u_n(d) = (G(d) + h(d))^n. n = 1 is policy_build. */
+BOT_API void policy_build_n(policy_tables *t, int ties_win, int n);
 
 /* Grid helpers. */
 BOT_API void policy_reset(policy_grid *g);

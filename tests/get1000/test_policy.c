@@ -317,6 +317,28 @@ static void test_ties_win_utility(void) {
     TH_NEAR(t2.util[d] - t->util[d], 0.5 * (double)t->ev_dist[d] / POLICY_SEQS, 1e-12);
 }
 
+static void test_mu_n(void) {
+  static policy_tables t2;
+  const policy_tables *t = tabs();
+  policy_build_n(&t2, 0, 1);
+  for (int d = 0; d <= POLICY_DMAX; d++) TH_ASSERT(fabs(t2.util[d] - t->util[d]) < 1e-12);
+  policy_build_n(&t2, 0, 2);
+  /* two opponents: G^2 + h G + h^2 / 3, checked at a few distances */
+  long long above = 0;
+  for (int d = POLICY_DMAX; d >= 0; d--) {
+    double h = (double)t->ev_dist[d] / POLICY_SEQS, g = (double)above / POLICY_SEQS;
+    if (d % 50 == 0 || d < 5) TH_NEAR(t2.util[d], g * g + h * g + h * h / 3, 1e-12);
+    above += t->ev_dist[d];
+  }
+  TH_EQ_INT(t2.opponents, 2);
+  /* beating two opponents is harder than one */
+  TH_ASSERT(policy_mu_state(&t2, 0, 0, 0, 0) < policy_mu_state(t, 0, 0, 0, 0));
+  TH_ASSERT(policy_mu_state(&t2, 0, 0, 0, 0) > 0.3);
+  policy_build_n(&t2, 1, 3);
+  TH_NEAR(t2.util[0], 1.0, 1e-12);
+  TH_NEAR(t2.util[1000], 0.0 + pow((double)t->ev_dist[1000] / POLICY_SEQS, 3), 1e-15);
+}
+
 static void test_names(void) {
   TH_EQ_STR(policy_wire_name(POLICY_COL_H), "HUNDREDS");
   TH_EQ_STR(policy_wire_name(POLICY_COL_T), "TENS");
@@ -339,7 +361,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_state_vectors),       TH_ENTRY(test_round_vectors),
     TH_ENTRY(test_guard_redirects),     TH_ENTRY(test_always_legal_fuzz),
     TH_ENTRY(test_random_tie_break),    TH_ENTRY(test_ties_win_utility),
-    TH_ENTRY(test_names),
+    TH_ENTRY(test_mu_n),                TH_ENTRY(test_names),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
