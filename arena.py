@@ -147,10 +147,16 @@ def main(argv):
         return 2
     nb = len(a.bots)
     cmds = [resolve_bot(a.game, b) for b in a.bots]
+    # a short label per bot: the name, or the program's base name for a
+    # command line; repeated labels get #1, #2, ...
+    short = [b if b == cmds[i] and " " not in b and "/" not in b else
+             os.path.basename(b.split()[0]) + ("+args" if " " in b.strip() else "")
+             for i, b in enumerate(a.bots)]
+    short = [s[:14] for s in short]
     labels = []
-    for i, b in enumerate(a.bots):
-        dup = a.bots[:i].count(b)
-        labels.append(b if a.bots.count(b) == 1 else "%s#%d" % (b, dup + 1))
+    for i, b in enumerate(short):
+        dup = short[:i].count(b)
+        labels.append(b if short.count(b) == 1 else "%s#%d" % (b, dup + 1))
 
     jobs = []
     for g in range(a.games):
