@@ -328,6 +328,36 @@ static void test_survives_garbage(void) {
   srv_stop();
 }
 
+/* ---- real bots ---------------------------------------------------------- */
+
+static void test_concurrent_rooms(void) {
+  /* three rooms of two real bots at once, plus a solo /test session */
+  srv_start(1000, 0, 1000, 20);
+  static const char *const bots[] = {"build/get1000", "build/get1000-ev", "build/get1000-greedy",
+                                     "build/get1000-random", "build/get1000", "build/get1000",
+                                     "build/get1000-ev"};
+  pid_t pid[7];
+  for (int i = 0; i < 7; i++) {
+    pid[i] = fork();
+    TH_ASSERT(pid[i] >= 0);
+    if (pid[i] == 0) {
+      char url[64], room[16], name[16];
+      snprintf(url, sizeof url, "ws://127.0.0.1:%d/%s", port, i == 6 ? "test" : "agent");
+      snprintf(room, sizeof room, "room%d", i / 2);
+      snprintf(name, sizeof name, "bot%d", i);
+      execl(bots[i], bots[i], "--url", url, "--room", room, "--name", name, "--quiet", "--tie-eps", "0.01",
+            (char *)NULL);
+      _exit(127);
+    }
+  }
+  for (int i = 0; i < 7; i++) {
+    int st = 0;
+    waitpid(pid[i], &st, 0);
+    TH_ASSERT_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0, "bot %d: status %d", i, st);
+  }
+  srv_stop();
+}
+
 /* ---- the referee with real bots --------------------------------------- */
 
 static int referee(const char *args, char *line, size_t cap) {
@@ -387,7 +417,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_full_match_shared_rolls), TH_ENTRY(test_forfeits),
     TH_ENTRY(test_timeout_and_disconnect),  TH_ENTRY(test_ties),
     TH_ENTRY(test_test_endpoint),           TH_ENTRY(test_survives_garbage),
-    TH_ENTRY(test_referee_json),
+    TH_ENTRY(test_concurrent_rooms),        TH_ENTRY(test_referee_json),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
