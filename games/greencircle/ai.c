@@ -180,7 +180,7 @@ typedef struct ai__ctx {
 
 /* Value of the best continuation of player 0's turn from g. */
 static double ai__dfs(ai__ctx *c, const rules_game *g, const rules_rng *r, int depth) {
-  if ((++c->calls & 31) == 0 && deadline_passed(&c->dl)) c->stop = 1;
+  if ((++c->calls & 7) == 0 && deadline_passed(&c->dl)) c->stop = 1;
   if (c->stop) return 0.0;
   if (g->over || g->active != 0 || depth >= AI_MAX_DEPTH) {
     c->evals++;

@@ -4,7 +4,8 @@
 ** ai_decide for an answer within the time budget and prints it, flushed.
 ** Bad input: a message on stderr and RANDOM (junk before the next phase
 ** line is skipped without answering). Debug goes to stderr only.
-** Budget: 20 ms a decision (limit 50 ms), 300 ms for the first (limit 1 s).
+** Budget: 15 ms a decision (limit 50 ms), 150 ms for the first (limit 1 s);
+** small because shared, loaded machines deschedule a busy bot for tens of ms.
 */
 #include <stdio.h>
 
@@ -12,8 +13,8 @@
 #include "deadline.h"
 #include "proto.h"
 
-#define GC_MAIN_BUDGET_MS 20.0
-#define GC_MAIN_FIRST_MS 300.0
+#define GC_MAIN_BUDGET_MS 15.0
+#define GC_MAIN_FIRST_MS 150.0
 
 int main(void) {
   static reader_t r;

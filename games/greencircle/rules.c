@@ -591,7 +591,7 @@ BOT_API int rules_options(const rules_game *g, rules_action *out, int cap) {
     int rr = P->ndr;
     for (int i = 1; i <= 7; i++) {
       int a = (P->loc + i + 8) % 8;
-      for (int j = -rr; j <= rr; j++) RULES_ADD(RULES_A_MOVE, 0, a, (a + j + 8) % 8);
+      for (int j = -rr; j <= rr; j++) RULES_ADD(RULES_A_MOVE, 0, a, ((a + j) % 8 + 8) % 8);
     }
     if (P->loc < 0) RULES_ADD(RULES_A_MOVE, 0, 7, 7);
     RULES_ADD(RULES_A_RANDOM, 0, 0, 0);

@@ -4,11 +4,13 @@
 ** the search answers a listed option, takes an obvious free release, keeps
 ** to its time budget, and prefers positions the evaluation should prefer.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "ai.h"
 #include "deadline.h"
 #include "proto.h"
+#include "rng.h"
 #include "testhelp.h"
 
 /* Turn 6 of seed1_first_vs_last, player 0 (PLAY_CARD). */
@@ -148,7 +150,48 @@ static void test_eval_orders(void) {
   TH_ASSERT(ai_eval(&h) > base);
 }
 
+/* Mutated input blocks (numbers replaced by random values, lines dropped or
+   duplicated) never crash the reader or the search, and every answer is
+   either a listed option or RANDOM. */
+static void test_fuzz_inputs(void) {
+  static char buf[8192];
+  static reader_t r;
+  static proto_input in;
+  rng_t x;
+  rng_seed(&x, th_seed());
+  static const long vals[] = {-5, -1, 0, 1, 3, 4, 7, 8, 9, 12, 40, 176, 200, 99999, 2147483647};
+  for (int it = 0; it < 300; it++) {
+    size_t n = 0;
+    for (const char *s = BLOCK; *s && n < sizeof buf - 32; s++) {
+      if (*s >= '0' && *s <= '9' && rng_below(&x, 12) == 0) {
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%ld", vals[rng_below(&x, COMMON_COUNT(vals))]);
+        while (s[1] >= '0' && s[1] <= '9') s++;
+      } else if (*s == '\n' && rng_below(&x, 40) == 0) {
+        while (s[1] && s[1] != '\n') s++; /* drop the next line */
+      } else {
+        buf[n++] = *s;
+      }
+    }
+    buf[n] = 0;
+    reader_init_str(&r, buf);
+    proto_track t;
+    proto_track_init(&t);
+    for (int k = 0; k < 3; k++) {
+      int rc = proto_read(&r, &in);
+      if (rc == -1) break;
+      if (rc != 0 || in.nopts == 0) continue;
+      proto_track_request(&t, &in);
+      ai_stats st;
+      rules_action a = ai_decide(&in, &t, 1.0, (uint64_t)it, &st);
+      int ok = a.kind == RULES_A_RANDOM;
+      for (int i = 0; i < in.nopts; i++) ok |= memcmp(&a, &in.opts[i], sizeof a) == 0;
+      TH_ASSERT_MSG(ok, "answer not listed (iteration %d)", it);
+    }
+  }
+}
+
 static const th_test TESTS[] = {
+    TH_ENTRY(test_fuzz_inputs),
     TH_ENTRY(test_reader_block),
     TH_ENTRY(test_reader_bad_input),
     TH_ENTRY(test_ai_answers_listed_option_in_time),
