@@ -130,6 +130,23 @@ static void test_head_to_head_greedy(void) {
   TH_EQ_INT(policy_head_to_head(t, POLICY_EV, POLICY_RANDOM, wtl), -1);
 }
 
+static void test_head_to_head_table(void) {
+  /* more cells of spec table 7.1 */
+  static const struct { policy_kind a, b; double w, t, l; } C[] = {
+      {POLICY_MU1, POLICY_GREEDY, .7109, .0588, .2304},
+      {POLICY_EV, POLICY_SEQUENTIAL, .9005, .0318, .0677},
+      {POLICY_MU1, POLICY_SEQUENTIAL, .8535, .0332, .1134},
+  };
+  const policy_tables *t = tabs();
+  for (size_t i = 0; i < COMMON_COUNT(C); i++) {
+    long long wtl[3];
+    TH_EQ_INT(policy_head_to_head(t, C[i].a, C[i].b, wtl), 0);
+    TH_NEAR((double)wtl[0] / POLICY_SEQS, C[i].w, 6e-5);
+    TH_NEAR((double)wtl[1] / POLICY_SEQS, C[i].t, 6e-5);
+    TH_NEAR((double)wtl[2] / POLICY_SEQS, C[i].l, 6e-5);
+  }
+}
+
 static void test_match_win_formula(void) {
   TH_NEAR(policy_match_win(0.5, 20), 0.5, 1e-12);
   TH_NEAR(policy_match_win(1.0, 20), 1.0, 1e-12);
@@ -357,7 +374,8 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_start_values),        TH_ENTRY(test_utility_and_pmf),
     TH_ENTRY(test_ev_exact_distribution), TH_ENTRY(test_mu1_distribution),
     TH_ENTRY(test_naive_distributions), TH_ENTRY(test_head_to_head_mu1_ev),
-    TH_ENTRY(test_head_to_head_greedy), TH_ENTRY(test_match_win_formula),
+    TH_ENTRY(test_head_to_head_greedy), TH_ENTRY(test_head_to_head_table),
+    TH_ENTRY(test_match_win_formula),
     TH_ENTRY(test_state_vectors),       TH_ENTRY(test_round_vectors),
     TH_ENTRY(test_guard_redirects),     TH_ENTRY(test_always_legal_fuzz),
     TH_ENTRY(test_random_tie_break),    TH_ENTRY(test_ties_win_utility),
