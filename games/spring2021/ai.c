@@ -29,6 +29,13 @@ static uint64_t ai__crowded(uint64_t mine) {
   return near;
 }
 
+/* Search knobs (plain statics so a tuning harness can set them). */
+static double ai__ucb_c = 0.35;    /* UCB1 exploration constant */
+static double ai__win_w = 0.75;    /* weight of win/draw/loss in the value */
+static double ai__diff_scale = 15; /* score difference scale of the rest */
+static int ai__seed_cands = 10;    /* seed targets kept at the root */
+static long ai__max_playouts = 0;  /* 0 = until the deadline */
+
 static int ai__pick(uint64_t m, rng_t *r) {
   int n = __builtin_popcountll(m);
   int k = n > 1 ? (int)rng_below(r, (uint32_t)n) : 0;
@@ -109,7 +116,7 @@ BOT_API void ai_playout(const rules_board *b, rules_state *s, const int first[2]
 BOT_API double ai_value(const rules_state *s, int p) {
   int diff = s->score[p] - s->score[1 - p];
   double win = diff > 0 ? 1.0 : diff < 0 ? 0.0 : 0.5;
-  return 0.75 * win + 0.25 * (0.5 + 0.5 * tanh((double)diff / 15.0));
+  return ai__win_w * win + (1.0 - ai__win_w) * (0.5 + 0.5 * tanh((double)diff / ai__diff_scale));
 }
 
 BOT_API int ai_candidates(const rules_board *b, const rules_state *s, int p, int out[AI_MAX_ROOT]) {
@@ -136,7 +143,7 @@ BOT_API int ai_candidates(const rules_board *b, const rules_state *s, int p, int
                 (rules_tab.ring[c] == 3 ? 0 : 1);
     cells[nc++] = c;
   }
-  for (int want = 0; want < 10 && nc > 0; want++) {
+  for (int want = 0; want < ai__seed_cands && nc > 0; want++) {
     int bi = 0;
     for (int i = 1; i < nc; i++)
       if (score[i] > score[bi]) bi = i;
@@ -164,13 +171,14 @@ BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const 
   }
   for (;;) {
     if (total % AI_CLOCK_EVERY == 0 && deadline_passed(d)) break;
+    if (ai__max_playouts > 0 && total >= ai__max_playouts) break;
     int pick = -1;
     if (total < nc) {
       pick = (int)total;
     } else {
       double best = -1.0, lg = log((double)total);
       for (int i = 0; i < nc; i++) {
-        double u = sum[i] / visits[i] + 0.35 * sqrt(lg / visits[i]);
+        double u = sum[i] / visits[i] + ai__ucb_c * sqrt(lg / visits[i]);
         if (u > best) best = u, pick = i;
       }
     }
