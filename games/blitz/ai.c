@@ -15,7 +15,8 @@
 
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
 static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest tavern */
-static int ai__tav_to_mine;        /* moves from a tavern's side to the nearest mine */
+static int ai__dvia[RULES_CELLS];
+static int ai__dsafe[RULES_CELLS]; /* moves to a tavern without entering spikes */  /* moves from a cell to a tavern's side, then to a mine */
 static int ai__me;
 static int ai__near[RULES_HEROES + 1];
 static long ai__nodes;
@@ -23,7 +24,7 @@ static int ai__abort;
 static const deadline_t *ai__dl;
 
 /* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell. */
-static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) {
+static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, int no_spikes) {
   int n = s->n;
   static int16_t bucket[16][RULES_CELLS];
   static int bsize[16];
@@ -38,7 +39,7 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) 
       int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
       if (x < 0 || y < 0 || x >= n || y >= n) continue;
       int nc = x * n + y;
-      if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
+      if (s->terrain[nc] != RULES_AIR && (no_spikes || s->terrain[nc] != RULES_SPIKES)) continue;
       if (dist[nc] > 1) {
         dist[nc] = 1;
         bucket[1][bsize[1]++] = (int16_t)nc;
@@ -56,7 +57,7 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) 
         int x = cx + rules_dx(k), y = cy + rules_dy(k);
         if (x < 0 || y < 0 || x >= n || y >= n) continue;
         int pc = x * n + y; /* a walker at pc steps into c */
-        if (s->terrain[pc] != RULES_AIR && s->terrain[pc] != RULES_SPIKES) continue;
+        if (s->terrain[pc] != RULES_AIR && (no_spikes || s->terrain[pc] != RULES_SPIKES)) continue;
         int nd = d + 1 + (s->terrain[c] == RULES_SPIKES ? AI__SPIKE_STEPS : 0);
         if (nd >= dist[pc]) continue;
         dist[pc] = nd;
@@ -72,14 +73,39 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) 
   }
 }
 
-BOT_API void ai_prepare(const rules_state *s, int me) {
-  ai__me = me;
-  ai__distmap(s, ai__dmine, 1, me);
-  ai__distmap(s, ai__dtav, 0, me);
-  ai__tav_to_mine = 1 << 20;
+/* dvia[c] = min over cells t beside a tavern of (path c -> t) + dmine[t]:
+   relaxation sweeps until nothing changes (the grid is small). */
+static void ai__via(const rules_state *s) {
   int n = s->n;
   for (int c = 0; c < n * n; c++)
-    if (ai__dtav[c] == 1 && ai__dmine[c] < ai__tav_to_mine) ai__tav_to_mine = ai__dmine[c];
+    ai__dvia[c] = (ai__dtav[c] == 1 && ai__dmine[c] < (1 << 20)) ? ai__dmine[c] : 1 << 20;
+  for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
+    changed = 0;
+    for (int i = 0; i < n * n; i++) {
+      int c = (pass & 1) ? n * n - 1 - i : i;
+      if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) continue;
+      for (int k = 0; k < 4; k++) {
+        int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
+        if (x < 0 || y < 0 || x >= n || y >= n) continue;
+        int nc = x * n + y;
+        if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
+        if (ai__dvia[nc] >= (1 << 20)) continue;
+        int nd = ai__dvia[nc] + 1 + (s->terrain[nc] == RULES_SPIKES ? AI__SPIKE_STEPS : 0);
+        if (nd < ai__dvia[c]) {
+          ai__dvia[c] = nd;
+          changed = 1;
+        }
+      }
+    }
+  }
+}
+
+BOT_API void ai_prepare(const rules_state *s, int me) {
+  ai__me = me;
+  ai__distmap(s, ai__dmine, 1, me, 0);
+  ai__distmap(s, ai__dtav, 0, me, 0);
+  ai__distmap(s, ai__dsafe, 0, me, 1);
+  ai__via(s);
 }
 
 /* Own moves left for hero k (1..4) from the current turn on. */
@@ -112,16 +138,21 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (dm < (1 << 20)) {
     int d_eff = dm;
     if (h->life - dm - 25 < 20) {
-      if (h->gold > 0 && ai__dtav[c] < (1 << 20) && ai__tav_to_mine < (1 << 20)) {
+      if (h->gold > 0 && ai__dvia[c] < (1 << 20)) {
         int need = (45 + dm - h->life + 24) / 25;
         if (need < 1) need = 1;
-        d_eff = ai__dtav[c] + need + ai__tav_to_mine;
+        d_eff = ai__dvia[c] + need;
       } else {
         d_eff = dm + 8;
       }
     }
     if (d_eff > left) d_eff = left;
     v -= 1.0 * d_eff;
+  }
+  /* low life where every way to a tavern crosses spikes: trapped */
+  if (h->life <= 20 && ai__dsafe[c] >= (1 << 20) && ai__dtav[c] < (1 << 20)) {
+    double trap = 20.0 + 0.5 * h->mines * (left < 100 ? left : 100);
+    v -= h->life <= 10 ? trap : 0.5 * trap;
   }
   /* standing on an enemy's spawn: its death telefrags us */
   for (int k = 0; k < RULES_HEROES; k++) {

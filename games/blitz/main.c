@@ -25,8 +25,12 @@ static int main__policy(const client_view *v, void *ctx) {
   ai_stats st;
   int dir = ai_choose(&v->st, v->me, &d, &st);
   if (!v->quiet && (v->moves % 50 == 0))
-    fprintf(stderr, "blitz: turn %d dir %s depth %d nodes %ld near %d %.1f ms score %.1f\n",
-            v->st.turn, rules_dir_name(dir), st.depth, st.nodes, st.near, st.ms, st.score);
+    fprintf(stderr,
+            "blitz: turn %d life %d gold %d mines %d/%d dir %s depth %d nodes %ld near %d %.1f ms "
+            "score %.1f\n",
+            v->st.turn, v->st.heroes[v->me - 1].life, v->st.heroes[v->me - 1].gold,
+            v->st.heroes[v->me - 1].mines, v->st.nmines, rules_dir_name(dir), st.depth, st.nodes,
+            st.near, st.ms, st.score);
   return dir;
 }
 
