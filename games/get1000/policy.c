@@ -114,8 +114,8 @@ BOT_API double policy_mu_state(const policy_tables *t, int h, int tt, int o, int
   return t->mu[policy__idx(h, tt, o)][policy__clamp_s(s)];
 }
 
-/* Backward pass over all states. mode 0: ev (int64 min), mode 1: mu. */
-static void policy__backward(policy_tables *t, int mode) {
+/* Exact integer backward pass of ev. */
+static void policy__backward_ev(policy_tables *t) {
   for (int k = 9; k >= 0; k--) {
     for (int h = 0; h <= 3; h++)
       for (int tt = 0; tt <= 3; tt++) {
@@ -126,41 +126,75 @@ static void policy__backward(policy_tables *t, int mode) {
         int n[3] = {h, tt, o};
         for (int s = 0; s < POLICY_NS; s++) {
           if (k == 9) {
-            int d = (int)policy_distance(s);
-            if (mode == 0) t->ev[i][s] = d;
-            else t->mu[i][s] = t->util[d];
+            t->ev[i][s] = policy_distance(s);
             continue;
           }
           if (s > smax) {
-            if (mode == 0) t->ev[i][s] = 0;
-            else t->mu[i][s] = 0.0;
+            t->ev[i][s] = 0;
             continue;
           }
           int64_t esum = 0;
-          double msum = 0.0;
           for (int d = 1; d <= 6; d++) {
             int64_t ebest = INT64_MAX;
-            double mbest = -1.0;
             for (int c = 0; c < 3; c++) {
               if (n[c] >= 3) continue;
               int m[3] = {n[0], n[1], n[2]};
               m[c]++;
-              int j = policy__idx(m[0], m[1], m[2]);
-              int ns = s + d * policy__w[c];
-              if (mode == 0) {
-                if (t->ev[j][ns] < ebest) ebest = t->ev[j][ns];
-              } else if (t->mu[j][ns] > mbest) {
-                mbest = t->mu[j][ns];
-              }
+              int64_t e = t->ev[policy__idx(m[0], m[1], m[2])][s + d * policy__w[c]];
+              if (e < ebest) ebest = e;
             }
-            if (mode == 0) esum += ebest;
-            else msum += mbest;
+            esum += ebest;
           }
-          if (mode == 0) t->ev[i][s] = esum;
-          else t->mu[i][s] = msum / 6.0;
+          t->ev[i][s] = esum;
         }
       }
   }
+}
+
+/* Backward pass in doubles into tab: terminal value util[distance], best
+   = max (maximise) or min over legal columns, mean over the six rolls. */
+static void policy__backward_d(double tab[POLICY_NIDX][POLICY_NS],
+                               const double util[POLICY_DMAX + 1], int maximise) {
+  for (int k = 9; k >= 0; k--) {
+    for (int h = 0; h <= 3; h++)
+      for (int tt = 0; tt <= 3; tt++) {
+        int o = k - h - tt;
+        if (o < 0 || o > 3) continue;
+        int i = policy__idx(h, tt, o);
+        int smax = 6 * (100 * h + 10 * tt + o);
+        int n[3] = {h, tt, o};
+        for (int s = 0; s < POLICY_NS; s++) {
+          if (k == 9) {
+            tab[i][s] = util[policy_distance(s)];
+            continue;
+          }
+          if (s > smax) {
+            tab[i][s] = 0.0;
+            continue;
+          }
+          double sum = 0.0;
+          for (int d = 1; d <= 6; d++) {
+            double best = 0.0;
+            int any = 0;
+            for (int c = 0; c < 3; c++) {
+              if (n[c] >= 3) continue;
+              int m[3] = {n[0], n[1], n[2]};
+              m[c]++;
+              double v = tab[policy__idx(m[0], m[1], m[2])][s + d * policy__w[c]];
+              if (!any || (maximise ? v > best : v < best)) best = v;
+              any = 1;
+            }
+            sum += best;
+          }
+          tab[i][s] = sum / 6.0;
+        }
+      }
+  }
+}
+
+BOT_API double policy_optimum(policy_tables *t, const double util[POLICY_DMAX + 1], int maximise) {
+  policy__backward_d(t->aux, util, maximise);
+  return t->aux[0][0];
 }
 
 /* Certainty-equivalent choice (greedy policy and out-of-range rolls):
@@ -279,7 +313,7 @@ BOT_API void policy_build_n(policy_tables *t, int ties_win, int n) {
   if (n > 16) n = 16;
   t->ties_win = ties_win ? 1 : 0;
   t->opponents = n;
-  policy__backward(t, 0);
+  policy__backward_ev(t);
   /* util needs the EV-opt distance distribution: ev, counts, util, mu. */
   policy_distance_counts(t, POLICY_EV, t->ev_dist);
   double above = 0.0; /* G(d) = P(distance > d) */
@@ -302,7 +336,7 @@ BOT_API void policy_build_n(policy_tables *t, int ties_win, int n) {
     t->util[d] = u;
     above += h;
   }
-  policy__backward(t, 1);
+  policy__backward_d(t->mu, t->util, 1);
 }
 
 BOT_API void policy_build(policy_tables *t, int ties_win) { policy_build_n(t, ties_win, 1); }

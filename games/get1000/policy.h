@@ -56,6 +56,7 @@ typedef struct policy_tables {
   int64_t ev[POLICY_NIDX][POLICY_NS]; /* 6^(9-k) * expected final distance */
   double mu[POLICY_NIDX][POLICY_NS];  /* MU1 value */
   int64_t cnt[POLICY_NIDX][POLICY_NS];/* scratch: sequence counts (forward) */
+  double aux[POLICY_NIDX][POLICY_NS]; /* scratch of policy_optimum */
   int64_t ev_dist[POLICY_DMAX + 1];   /* EV-opt sequences per final distance */
   double util[POLICY_DMAX + 1];       /* u(d) of the MU1 terminal */
 } policy_tables;
@@ -67,6 +68,10 @@ BOT_API void policy_build(policy_tables *t, int ties_win);
    u_n(d) = sum_j C(n,j) h(d)^j G(d)^(n-j) / (j+1), G(d) = P(distance > d);
    with ties_win, u_n(d) = (G(d) + h(d))^n. n = 1 is policy_build. */
 BOT_API void policy_build_n(policy_tables *t, int ties_win, int n);
+
+/* The best start value any online policy reaches for the terminal value
+   util[distance] (maximised or minimised), by the same DP; fills t->aux. */
+BOT_API double policy_optimum(policy_tables *t, const double util[POLICY_DMAX + 1], int maximise);
 
 /* Grid helpers. */
 BOT_API void policy_reset(policy_grid *g);

@@ -356,6 +356,27 @@ static void test_mu_n(void) {
   TH_NEAR(t2.util[1000], 0.0 + pow((double)t->ev_dist[1000] / POLICY_SEQS, 3), 1e-15);
 }
 
+static void test_single_criterion_optima(void) {
+  /* spec section 6: the best any online policy reaches per criterion */
+  tabs();
+  static double u[POLICY_DMAX + 1];
+  static const struct { int upto; double best; } P[] = {
+      {0, 0.032624}, {10, 0.399942}, {50, 0.698996}, {100, 0.889190}};
+  for (size_t i = 0; i < COMMON_COUNT(P); i++) {
+    for (int d = 0; d <= POLICY_DMAX; d++) u[d] = d <= P[i].upto;
+    TH_NEAR(policy_optimum(&T, u, 1), P[i].best, 6e-7);
+  }
+  /* minimising d in doubles agrees with the exact integer DP */
+  for (int d = 0; d <= POLICY_DMAX; d++) u[d] = d;
+  TH_NEAR(policy_optimum(&T, u, 0), 591766244.0 / POLICY_SEQS, 1e-9);
+  /* min E[d^2]: mean 61.4650 and sd 63.87 give E[d^2] = 63.87^2 + 61.465^2 */
+  for (int d = 0; d <= POLICY_DMAX; d++) u[d] = (double)d * d;
+  TH_NEAR(policy_optimum(&T, u, 0), 63.87 * 63.87 + 61.465 * 61.465, 0.7);
+  /* the tables the bot uses are untouched */
+  TH_EQ_INT(policy_ev_state(&T, 0, 0, 0, 0), 591766244LL);
+  TH_NEAR(policy_mu_state(&T, 0, 0, 0, 0), 0.565862, 6e-7);
+}
+
 static void test_names(void) {
   TH_EQ_STR(policy_wire_name(POLICY_COL_H), "HUNDREDS");
   TH_EQ_STR(policy_wire_name(POLICY_COL_T), "TENS");
@@ -379,7 +400,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_state_vectors),       TH_ENTRY(test_round_vectors),
     TH_ENTRY(test_guard_redirects),     TH_ENTRY(test_always_legal_fuzz),
     TH_ENTRY(test_random_tie_break),    TH_ENTRY(test_ties_win_utility),
-    TH_ENTRY(test_mu_n),                TH_ENTRY(test_names),
+    TH_ENTRY(test_single_criterion_optima), TH_ENTRY(test_mu_n),                TH_ENTRY(test_names),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
