@@ -58,3 +58,8 @@ smoke-get1000: build/get1000 build/get1000-ev build/get1000-referee
 
 bench-get1000: build/get1000-bench build/get1000 build/get1000-ev
 	build/get1000-bench
+
+# Header dependencies of this game's objects (the compiler writes them with
+# -MMD; without them an edited header leaves stale objects behind).
+-include $(wildcard build/obj/games/get1000/*.d build/asan/games/get1000/*.d \
+                    build/asan/tests/get1000/*.d build/obj/modules/ws.d build/asan/modules/ws.d)
