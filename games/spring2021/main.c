@@ -19,6 +19,8 @@
 #include "rng.h"
 #include "rules.h"
 
+#define MAIN_NO_TURN 100 /* end of input before a turn began */
+
 static reader_t main__in;
 
 /* Reads one integer line; returns 0 or a reader status. */
@@ -50,12 +52,14 @@ static int main__read_init(reader_t *r, rules_board *b) {
   return 0;
 }
 
-/* Reads one turn into s; *t0 gets the time the first line arrived. */
+/* Reads one turn into s; *t0 gets the time the first line arrived. Returns
+   0, MAIN_NO_TURN at a clean end of input, or a reader status. */
 static int main__read_turn(reader_t *r, rules_state *s, int64_t *t0) {
   long day, nut, v1, v2, v3, n;
-  int st = main__int_line(r, &day, 0, 23);
+  int st = reader_line(r);
   *t0 = deadline_now_ns();
-  if (st) return st;
+  if (st == READER_EOF || st == READER_IOERR) return MAIN_NO_TURN;
+  if (st || (st = reader_int(r, &day, 0, 23))) return st;
   rules_state_empty(s);
   s->day = (int)day;
   s->sun_dir = (int)(day % 6);
@@ -103,8 +107,14 @@ int main(void) {
   for (int turn = 0;; turn++) {
     int64_t t0;
     err = main__read_turn(&main__in, &s, &t0);
-    if (err == READER_EOF || err == READER_IOERR) {
+    if (err == MAIN_NO_TURN) {
       fprintf(stderr, "spring2021: end of input\n");
+      return 0;
+    }
+    if (err == READER_EOF || err == READER_IOERR) {
+      fprintf(stderr, "spring2021: truncated turn input: %s\n", reader_errmsg(&main__in));
+      printf("WAIT\n");
+      fflush(stdout);
       return 0;
     }
     if (err) {

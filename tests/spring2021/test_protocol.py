@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""test_protocol.py -- the Spring Challenge 2021 bot (build/spring2021) over
+its real stdin/stdout protocol: given an official trace's first (or 31st)
+turn as its first input, it answers one line among the listed actions; truncated input gives WAIT and a
+clean exit; garbage never crashes it. Last line: "N passed, N failed".
+
+Usage (from the repository root): tests/spring2021/test_protocol.py BOT TRACE_DIR
+"""
+import os
+import subprocess
+import sys
+
+
+def turn_input(trace, k=0):
+    """Player 0's INIT lines plus its k-th IN block (0-based), and the actions
+    listed in that block."""
+    with open(trace, encoding="ascii") as f:
+        rows = f.read().split("\n")
+    init, seen, i = [], 0, 0
+    while i < len(rows):
+        r = rows[i]
+        if r.startswith("INIT 0 ") or r.startswith("IN 0 "):
+            n = int(r.split()[2])
+            block = rows[i + 1:i + 1 + n]
+            if r.startswith("INIT 0 "):
+                init = block
+            elif seen == k:
+                ntrees = int(block[4])
+                actions = block[5 + ntrees + 1:]
+                return init + block, actions
+            else:
+                seen += 1
+            i += 1 + n
+            continue
+        i += 1
+    raise ValueError("no turn %d in %s" % (k, trace))
+
+
+def run(bot, text, timeout=5):
+    p = subprocess.run([bot], input=text.encode(), capture_output=True, timeout=timeout)
+    return p.returncode, p.stdout.decode(errors="replace").split("\n")
+
+
+def main(argv):
+    bot, tdir = argv[1], argv[2]
+    names = sorted(n for n in os.listdir(tdir) if n.startswith("t") and "bronze" in n)[:3]
+    passed = failed = 0
+
+    def check(ok, what):
+        nonlocal passed, failed
+        print(("ok   " if ok else "FAIL ") + what)
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+
+    for n in names:
+        for k in (0, 30):
+            lines, actions = turn_input(os.path.join(tdir, n), k)
+            rc, out = run(bot, "\n".join(lines) + "\n")
+            check(rc == 0 and len(out) >= 1 and out[0] in actions and out[1:] in ([], [""]),
+                  "turn %d of %s answered %r (one of %d listed)" % (k, n, out[0] if out else None, len(actions)))
+    lines, _ = turn_input(os.path.join(tdir, names[0]))
+    rc, out = run(bot, "\n".join(lines[:45]) + "\n")
+    check(rc == 0 and out[0] == "WAIT", "truncated turn -> WAIT, exit 0")
+    rc, out = run(bot, "hello\n\x00\x01 -5 99999999999999999999\n" * 50)
+    check(rc == 0, "garbage input -> no crash (exit %d)" % rc)
+    rc, out = run(bot, "")
+    check(rc == 0 and out in ([], [""]), "empty input -> clean exit")
+    print("%d passed, %d failed" % (passed, failed))
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
