@@ -199,10 +199,10 @@ static void test_forfeits(void) {
 }
 
 static void test_timeout_and_disconnect(void) {
-  srv_start(150, 0, 1000, 20);
+  srv_start(500, 0, 1000, 20);
   two("T1");
   place(&A, "T1", "a", "HUNDREDS");
-  /* b says nothing: after 150 ms b forfeits, a gets GameEnd */
+  /* b says nothing: after 500 ms b forfeits, a gets GameEnd */
   expect(&B, "GameError");
   TH_ASSERT(strstr(B.msg, "time") != NULL);
   expect(&A, "GameEnd");
