@@ -6,7 +6,8 @@
 #   test-get1000            policy figures, agent fuzz, server rules (all under
 #                           sanitizers), then interop with the npm ws server
 #                           (npm ci in tests/get1000 when node_modules is absent)
-#   smoke-get1000           a short arena run, dist (mu1) vs ev
+#   smoke-get1000           tests/get1000/smoke.py: 20 arena games mu1 vs ev and a
+#                           three-player match, checked (N passed, N failed)
 #   bench-get1000           `bench get1000 k=v` lines
 
 G1K_DIR  := games/get1000
@@ -53,8 +54,8 @@ test-get1000: build/tests/get1000/test_policy build/tests/get1000/test_agent \
 	build/tests/get1000/test_server
 	build/tests/get1000/test_interop
 
-smoke-get1000: build/get1000 build/get1000-ev build/get1000-referee
-	$(PYTHON) arena.py get1000 --games 20 --jobs 1 --seed 1 dist ev
+smoke-get1000: build/get1000 build/get1000-ev build/get1000-greedy build/get1000-referee
+	$(PYTHON) tests/get1000/smoke.py
 
 bench-get1000: build/get1000-bench build/get1000 build/get1000-ev
 	build/get1000-bench
