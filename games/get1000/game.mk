@@ -38,7 +38,7 @@ build/tests/get1000/test_agent: $(call asanobj,tests/get1000/test_agent.c $(G1K_
 build/tests/get1000/test_server: $(call asanobj,tests/get1000/test_server.c $(G1K_SRV))
 	$(ASAN_LINK)
 
-build/tests/get1000/test_interop: $(call asanobj,tests/get1000/test_interop.c $(G1K_NET) modules/rng.c)
+build/tests/get1000/test_interop: $(call asanobj,tests/get1000/test_interop.c $(G1K_SRV))
 	$(ASAN_LINK)
 
 tests/get1000/node_modules/ws/package.json: tests/get1000/package-lock.json

@@ -5,7 +5,9 @@
 ** node_modules is missing). Covers text echo, client and server
 ** fragmentation, server pings, keep-alive pings, UTF-8, large messages,
 ** oversized messages, both close directions, and whole bot sessions (junk,
-** unknown classes, whitespace variants, duplicate roll values, rollover).
+** unknown classes, whitespace variants, duplicate roll values, rollover);
+** and the other direction: npm ws clients (ws_client.js, fragmented
+** messages and pings) playing a match against our server.
 ** Environment: G1K_BOT (default build/get1000), NODE (default node).
 */
 #include <fcntl.h>
@@ -14,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "server.h"
 #include "testhelp.h"
 #include "ws.h"
 
@@ -159,7 +162,38 @@ static void test_bot_session(void) {
   }
 }
 
+/* The other direction: npm ws clients (ws_client.js) against our server. */
+static void test_node_clients_vs_our_server(void) {
+  static server_t srv;
+  server_config cfg;
+  server_default_config(&cfg);
+  cfg.port = 0;
+  cfg.seed = th_seed();
+  TH_EQ_INT(server_open(&srv, &cfg, 0), 0);
+  pid_t sp = fork();
+  TH_ASSERT(sp >= 0);
+  if (sp == 0) {
+    signal(SIGPIPE, SIG_IGN);
+    for (;;) server_poll(&srv, 100);
+  }
+  close(srv.listen_fd);
+  char cmd[256], line[256] = "";
+  const char *node = getenv("NODE") ? getenv("NODE") : "node";
+  snprintf(cmd, sizeof cmd, "%s tests/get1000/ws_client.js %d", node, srv.port);
+  FILE *p = popen(cmd, "r");
+  TH_ASSERT(p != NULL);
+  if (!fgets(line, sizeof line, p)) line[0] = 0;
+  int st = pclose(p);
+  kill(sp, SIGKILL);
+  waitpid(sp, NULL, 0);
+  TH_ASSERT_MSG(strncmp(line, "RESULT ok", 9) == 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0, "%.200s", line);
+  int rolls = 0, pongs = 0;
+  TH_ASSERT(sscanf(line, "RESULT ok rolls=%d pongs=%d", &rolls, &pongs) == 2);
+  TH_ASSERT(rolls >= 180 && rolls % 9 == 0 && pongs >= rolls / 10 - 1);
+}
+
 static const th_test TESTS[] = {
+    TH_ENTRY(test_node_clients_vs_our_server),
     TH_ENTRY(test_echo_and_fragments), TH_ENTRY(test_keepalive_and_our_close),
     TH_ENTRY(test_oversized_message), TH_ENTRY(test_bot_session),
 };
