@@ -2,8 +2,8 @@
 // clients built on the npm `ws` package play one match against OUR server.
 // Usage: node ws_client.js PORT. Client 0 sends every message in two
 // fragments and pings the server every 10th roll; both place randomly but
-// legally. Prints "RESULT ok rolls=N pongs=P ends=2" when both got GameEnd
-// or GameError for the loser-free case, else "RESULT fail <why>"; exit 0/1.
+// legally. Prints "RESULT ok rolls=N pongs=P ends=2" when both got GameEnd,
+// saw the same rolls and got pongs, else "RESULT fail <why>"; exit 0 / 1.
 'use strict';
 const WebSocket = require('ws');
 
