@@ -99,6 +99,8 @@ endef
 
 $(foreach g,$(GAMES),$(eval $(call GAME_RULES,$(g))))
 -include $(wildcard build/dep/*.d)
+# header dependencies of every object (gcc -MMD -MP)
+-include $(shell find build/obj build/asan -name '*.d' 2>/dev/null)
 
 include $(wildcard games/*/game.mk)
 

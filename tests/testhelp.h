@@ -91,7 +91,7 @@ static inline void th__fail(const char *file, int line, const char *msg) {
   do {                                                                       \
     const char *th__a = (a), *th__b = (b);                                   \
     TH_ASSERT_MSG(th__a && th__b && strcmp(th__a, th__b) == 0,               \
-                  "%s == %s: \"%s\" != \"%s\"", #a, #b,                      \
+                  "%s == %s: \"%.200s\" != \"%.200s\"", #a, #b,              \
                   th__a ? th__a : "(null)", th__b ? th__b : "(null)");       \
   } while (0)
 
