@@ -1,0 +1,63 @@
+# games/gameofdrones/game.mk -- GameOfDrones: library dist file, JS bot,
+# referee, equilibrium solver, bench, tests, smoke.
+#
+#   dist/gameofdrones.c     freestanding library (no main): NO_MAIN below
+#   dist/gameofdrones.js    the submission: wasm of dist/gameofdrones.c in an
+#                           ES2015 bot module (games/gameofdrones/mkjs.py)
+#   build/gameofdrones-referee  match [--rounds R] [--turns T] [--seed S] -- BOT BOT
+#   build/gameofdrones-solve    CFR+ equilibrium -> games/gameofdrones/eqtable.c
+#   build/gameofdrones-bench    bench lines
+#   test-gameofdrones       C unit tests (sanitizers), JS freshness, node tests
+#   smoke-gameofdrones      a short arena run
+#   bench-gameofdrones      `bench gameofdrones k=v` lines
+#
+# Regenerate the shipped table (about a minute):
+#   build/gameofdrones-solve --turns 10 --iters 16000 --plans 500 --min 2e-5 \
+#       --out games/gameofdrones/eqtable.c
+
+GOD_DIR  := games/gameofdrones
+GOD_CORE := $(GOD_DIR)/rules.c $(GOD_DIR)/plan.c $(GOD_DIR)/eqtable.c $(GOD_DIR)/strategy.c $(GOD_DIR)/spar.c
+
+gameofdrones_NO_MAIN := 1
+gameofdrones_CHECK_FLAGS := -ffreestanding
+
+TOOLS += build/gameofdrones-referee build/gameofdrones-solve build/gameofdrones-bench dist/gameofdrones.js
+GAME_TESTS += test-gameofdrones
+GAME_SMOKES += smoke-gameofdrones
+GAME_BENCHES += bench-gameofdrones
+
+dist/gameofdrones.js: dist/gameofdrones.c $(GOD_DIR)/mkjs.py
+	$(PYTHON) $(GOD_DIR)/mkjs.py dist/gameofdrones.c dist/gameofdrones.js
+
+build/gameofdrones-referee: $(call obj,$(GOD_DIR)/referee.c $(GOD_CORE))
+	$(LINK)
+
+build/gameofdrones-solve: $(call obj,$(GOD_DIR)/solve.c $(GOD_CORE))
+	$(LINK)
+
+build/gameofdrones-bench: $(call obj,$(GOD_DIR)/bench.c $(GOD_CORE))
+	$(LINK)
+
+build/tests/gameofdrones/test_rules: $(call asanobj,tests/gameofdrones/test_rules.c $(GOD_CORE))
+	$(ASAN_LINK)
+
+build/tests/gameofdrones/test_plan: $(call asanobj,tests/gameofdrones/test_plan.c $(GOD_CORE))
+	$(ASAN_LINK)
+
+# match-length tests: optimised objects (under the sanitizers they take minutes)
+build/tests/gameofdrones/test_strategy: $(call obj,tests/gameofdrones/test_strategy.c $(GOD_CORE))
+	$(LINK)
+
+test-gameofdrones: build/tests/gameofdrones/test_rules build/tests/gameofdrones/test_plan \
+                   build/tests/gameofdrones/test_strategy build/gameofdrones-referee dist/gameofdrones.c
+	build/tests/gameofdrones/test_rules
+	build/tests/gameofdrones/test_plan
+	build/tests/gameofdrones/test_strategy
+	$(PYTHON) $(GOD_DIR)/mkjs.py --check dist/gameofdrones.c dist/gameofdrones.js
+	timeout 300 node tests/gameofdrones/run_node.mjs
+
+smoke-gameofdrones: build/gameofdrones-referee build/gameofdrones
+	timeout 120 $(PYTHON) arena.py gameofdrones --games 2 --jobs 1 --referee-arg=--rounds --referee-arg=100 dist zerg
+
+bench-gameofdrones: build/gameofdrones-bench build/gameofdrones-referee
+	build/gameofdrones-bench

@@ -1,0 +1,314 @@
+/*
+** strategy.c -- GameOfDrones player (see strategy.h): equilibrium sampling,
+** opponent scenarios from round ends, reactive hypotheses, best response.
+** Freestanding: no libc; all state inside strategy_t.
+*/
+#include "strategy.h"
+#include "eqtable.h"
+
+#define STRATEGY_DECAY 0.8      /* recency weight of past rounds */
+#define STRATEGY_SCEN 24        /* past rounds used as scenarios */
+#define STRATEGY_TDEFAULT 10    /* turns assumed when never told */
+#define STRATEGY_OPTIMISM 0.2   /* initial mean outcome credited to BR rounds */
+#define STRATEGY_PERF_DECAY 0.99
+#define STRATEGY_MARGIN 0.05    /* BR must beat the equilibrium rounds by this */
+
+static uint64_t strategy__next(strategy_t *s) {
+  uint64_t x = s->rng;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  s->rng = x;
+  return x * 0x2545F4914F6CDD1Dull;
+}
+
+BOT_API double strategy_uniform(void *ctx) {
+  return (double)(strategy__next((strategy_t *)ctx) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static void strategy__seed(strategy_t *s, uint64_t seed) {
+  uint64_t z = seed + 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  s->rng = z ? z : 0x1234567u;
+  s->seeded = 1;
+}
+
+BOT_API void strategy_init(strategy_t *s, uint32_t seed) {
+  strategy__seed(s, seed);
+  s->T = STRATEGY_TDEFAULT;
+  s->turn = 0;
+  s->eq_T = 0;
+  s->eq_from_table = 0;
+  s->eq_expl = -1;
+  s->cur.attack = 0;
+  s->cur.len = 0;
+  s->cur_is_eq = 1;
+  s->nhist = s->hist_pos = 0;
+  for (int h = 0; h < STRATEGY_HYP; h++) {
+    s->hyp_score[h] = 0;
+    s->hyp_pred[h] = -1;
+  }
+  s->hyp_norm = 0;
+  s->rounds_seen = s->wins = s->losses = s->draws = 0;
+  s->last_br_value = 0;
+  s->planned = 0;
+  s->perf[0] = 0;
+  s->perf[1] = STRATEGY_OPTIMISM;
+}
+
+BOT_API void strategy_match_start(strategy_t *s, double rounds, double seed) {
+  (void)rounds;
+  if (seed == seed && seed >= 0 && seed < 1.8e19) strategy__seed(s, (uint64_t)seed);
+  s->nhist = s->hist_pos = 0;
+  for (int h = 0; h < STRATEGY_HYP; h++) s->hyp_score[h] = 0;
+  s->hyp_norm = 0;
+  s->rounds_seen = s->wins = s->losses = s->draws = 0;
+  s->turn = 0;
+  s->planned = 0;
+  s->perf[0] = 0;
+  s->perf[1] = STRATEGY_OPTIMISM;
+}
+
+static double strategy__floor(double x) {
+  if (!(x >= 0)) return 0;
+  if (x >= 9.0e18) return x;
+  return (double)(uint64_t)x;
+}
+
+static double strategy__pow2(int k) {
+  double v = 1;
+  for (int i = 0; i < k; i++) v *= 2;
+  return v;
+}
+
+BOT_API void strategy_profile(int tau, double p, double s, double *out) {
+  if (tau < 1) return;
+  double deficit = strategy__pow2(tau) - (p + s);
+  if (!(deficit >= 0)) deficit = 0;
+  for (int t = 1; t < tau; t++) {
+    double ub = strategy__floor(deficit / (strategy__pow2(tau - t) - 1));
+    double mx = strategy__pow2(t - 1);
+    if (ub > mx) ub = mx;
+    if (ub > s) ub = s;
+    out[t - 1] = ub >= 0 ? ub : 0;
+  }
+  out[tau - 1] = s >= 0 ? s : 0;
+}
+
+BOT_API void strategy_prepare(strategy_t *s, int T) {
+  if (T < 1) T = 1;
+  if (T > PLAN_TMAX) T = PLAN_TMAX;
+  if (s->eq_T == T) return;
+  plan_build(&s->g, T);
+  s->eq_T = T;
+  s->eq_from_table = 0;
+  if (T == EQTABLE_T && eqtable_count() > 0) {
+    int n = eqtable_count();
+    if (n > STRATEGY_TABLE) n = STRATEGY_TABLE;
+    for (int i = 0; i < n; i++) eqtable_get(i, &s->tplans[i], &s->tweight[i]);
+    if (plan_strat_from_plans(&s->g, &s->eq, s->tplans, s->tweight, n, &s->w) > 0.5) {
+      s->eq_from_table = 1;
+      s->eq_expl = eqtable_exploitability();
+      return;
+    }
+  }
+  /* CFR+ at start-up, bounded work: about 80 M action updates (1100
+     iterations at T = 9, exploitability about 0.02); capped graphs of long
+     rounds get a few dozen iterations only */
+  int na = plan_nactions(&s->g);
+  int iters = 80000000 / (na > 0 ? na : 1);
+  if (iters > 3000) iters = 3000;
+  if (!s->g.exact || iters < 30) iters = 30;
+  int counter = 0;
+  plan_cfr_init(&s->g, &s->eq, &s->w);
+  plan_cfr_iterate(&s->g, &s->eq, &s->d, &s->w, iters, &counter);
+  plan_cfr_average(&s->g, &s->w, &s->eq);
+  s->eq_expl = -1; /* measured on demand (bench, tests) */
+}
+
+/* The opponent's soldiers on turns 1..T of a past round as seen for a
+   round of T turns: exact at its end, deficit bounds before, all soldiers
+   after a censored end. Returns the attack turn (0 = none within T). */
+static int strategy__scenario(const strategy_round *r, int T, double *out) {
+  int tau = r->tau < 1 ? 1 : r->tau;
+  if (tau > PLAN_TMAX) tau = PLAN_TMAX;
+  double prof[PLAN_TMAX];
+  strategy_profile(tau, r->their_p, r->their_s, prof);
+  for (int t = 1; t <= T; t++) {
+    if (t <= tau) out[t - 1] = prof[t - 1];
+    else out[t - 1] = r->their_s + (t - tau) * r->their_p;
+  }
+  if (r->their_attack && tau < T) return tau;
+  return 0;
+}
+
+/* Shifts the soldiers profile of a round where they attacked on turn a0 so
+   the attack falls on turn a; capped by the most a player can have. */
+static void strategy__shift(const strategy_round *r, int a, double *out) {
+  int a0 = r->tau;
+  double prof[PLAN_TMAX];
+  strategy_profile(a0, r->their_p, r->their_s, prof);
+  for (int t = 1; t <= a; t++) {
+    int src = t + (a0 - a);
+    double v = src >= 1 ? prof[(src <= a0 ? src : a0) - 1] : 0;
+    double mx = strategy__pow2(t - 1);
+    out[t - 1] = v < mx ? v : mx;
+  }
+}
+
+static const strategy_round *strategy__hist(const strategy_t *s, int age) {
+  int i = s->hist_pos - 1 - age;
+  while (i < 0) i += STRATEGY_HIST;
+  return &s->hist[i % STRATEGY_HIST];
+}
+
+/* Predictions of their attack turn this round (-1: no opinion, 0 never). */
+static void strategy__predict(strategy_t *s) {
+  for (int h = 0; h < STRATEGY_HYP; h++) s->hyp_pred[h] = -1;
+  if (s->nhist == 0) return;
+  const strategy_round *last = strategy__hist(s, 0);
+  int T = s->T;
+  if (last->their_attack) s->hyp_pred[0] = last->tau;
+  else if (last->tau >= last->T) s->hyp_pred[0] = 0;
+  if (last->our_attack > 0) {
+    s->hyp_pred[1] = last->our_attack;
+    s->hyp_pred[2] = last->our_attack > 1 ? last->our_attack - 1 : 1;
+  }
+  if (last->their_attack) s->hyp_pred[3] = last->tau > 1 ? last->tau - 1 : 1;
+  for (int h = 0; h < STRATEGY_HYP; h++)
+    if (s->hyp_pred[h] >= T) s->hyp_pred[h] = 0;
+}
+
+static int strategy__hit(int pred, const strategy_round *r) {
+  if (pred < 0) return 0;
+  if (r->their_attack) return pred == r->tau;
+  return pred == 0 || pred > r->tau;
+}
+
+static void strategy__choose(strategy_t *s) {
+  int T = s->T > PLAN_TMAX ? PLAN_TMAX : s->T;
+  strategy_prepare(s, T);
+  strategy__predict(s);
+  s->planned = 1;
+  int use_br = s->perf[1] > s->perf[0] + STRATEGY_MARGIN;
+  if (strategy_uniform(s) < STRATEGY_EXPLORE) use_br = !use_br;
+  if (s->nhist == 0 || !use_br) {
+    plan_sample(&s->g, &s->eq, strategy_uniform, s, &s->cur);
+    s->cur_is_eq = 1;
+    return;
+  }
+  s->cur_is_eq = 0;
+  double we = 0.05 + 0.5 / (1.0 + s->nhist);
+  plan_dist *d = &s->d;
+  plan_dist_begin(d, T);
+  plan_dist_add_strat(d, &s->g, &s->eq, we, &s->w);
+  /* hypothesis weights: the stationary model always keeps a share */
+  double rate[STRATEGY_HYP], wh[STRATEGY_HYP], wstat, tot;
+  for (int h = 0; h < STRATEGY_HYP; h++) rate[h] = s->hyp_norm > 0 ? s->hyp_score[h] / s->hyp_norm : 0;
+  wstat = 0.3 + rate[0];
+  tot = wstat;
+  const strategy_round *att = 0; /* most recent round where they attacked */
+  for (int age = 0; age < s->nhist && age < STRATEGY_HIST; age++)
+    if (strategy__hist(s, age)->their_attack) {
+      att = strategy__hist(s, age);
+      break;
+    }
+  for (int h = 1; h < STRATEGY_HYP; h++) {
+    wh[h] = 0;
+    if (s->hyp_pred[h] >= 1 && rate[h] >= 0.5 && rate[h] > rate[0]) wh[h] = 3 * rate[h] * rate[h];
+    tot += wh[h];
+  }
+  double scale = (1 - we) / tot;
+  double path[PLAN_TMAX];
+  /* stationary: recency-weighted scenarios */
+  int k = s->nhist < STRATEGY_SCEN ? s->nhist : STRATEGY_SCEN;
+  double wsum = 0, wa = 1;
+  for (int age = 0; age < k; age++, wa *= STRATEGY_DECAY) wsum += wa;
+  wa = 1;
+  for (int age = 0; age < k; age++, wa *= STRATEGY_DECAY) {
+    int a = strategy__scenario(strategy__hist(s, age), T, path);
+    plan_dist_add_path(d, path, T, a, wstat * scale * wa / wsum);
+  }
+  /* reactive hypotheses */
+  for (int h = 1; h < STRATEGY_HYP; h++) {
+    if (wh[h] <= 0) continue;
+    int a = s->hyp_pred[h];
+    if (att) strategy__shift(att, a, path);
+    else {
+      for (int t = 1; t < a; t++) path[t - 1] = 0;
+      path[a - 1] = strategy__pow2(a - 1);
+    }
+    plan_dist_add_path(d, path, a, a, wh[h] * scale);
+  }
+  plan_dist_finish(d);
+  s->last_br_value = plan_best_response(&s->g, d, &s->w);
+  plan_best_plan(&s->g, &s->w, &s->cur);
+}
+
+BOT_API void strategy_round_start(strategy_t *s, double turns, double bonus) {
+  (void)bonus; /* the engine uses 1 whatever is reported */
+  int T = STRATEGY_TDEFAULT;
+  if (turns == turns && turns >= 1) T = turns > 100000 ? 100000 : (int)turns;
+  s->T = T;
+  s->turn = 0;
+  s->planned = 0;
+}
+
+BOT_API void strategy_turn(strategy_t *s, double producers, double soldiers, double *np, double *ns, int *attack) {
+  if (!(producers >= 0) || producers > 1e300) producers = 0;
+  /* a new round without onRoundStart: the start state or a finished round */
+  if (s->turn >= s->T || (s->turn > 0 && producers == 1 && soldiers == 0)) {
+    s->turn = 0;
+    s->planned = 0;
+  }
+  if (!s->planned) strategy__choose(s);
+  int t = ++s->turn;
+  double x = (t <= s->cur.len) ? s->cur.x[t - 1] : 0;
+  if (x > producers) x = producers;
+  if (!(x >= 0)) x = 0;
+  *np = x;
+  *ns = producers - x;
+  *attack = (s->cur.attack == t && t < s->T) ? 1 : 0;
+}
+
+BOT_API void strategy_round_end(strategy_t *s, int outcome, double turns_played, double you_p, double you_s,
+                                int you_attacked, double them_p, double them_s, int them_attacked) {
+  (void)you_p;
+  (void)you_s;
+  strategy_round *r = &s->hist[s->hist_pos];
+  int tau = s->turn;
+  if (turns_played == turns_played && turns_played >= 1) tau = turns_played > PLAN_TMAX ? PLAN_TMAX : (int)turns_played;
+  if (tau < 1) tau = 1;
+  r->T = s->T > PLAN_TMAX ? PLAN_TMAX : s->T;
+  r->tau = tau;
+  r->their_attack = them_attacked ? 1 : 0;
+  r->our_attack = you_attacked ? tau : 0;
+  r->their_p = (them_p == them_p && them_p >= 0 && them_p < 1e300) ? them_p : 1;
+  r->their_s = (them_s == them_s && them_s >= 0 && them_s < 1e300) ? them_s : 0;
+  r->outcome = outcome;
+  s->hist_pos = (s->hist_pos + 1) % STRATEGY_HIST;
+  if (s->nhist < STRATEGY_HIST) s->nhist++;
+  if (s->planned) {
+    for (int h = 0; h < STRATEGY_HYP; h++) s->hyp_score[h] = STRATEGY_DECAY * s->hyp_score[h] + strategy__hit(s->hyp_pred[h], r);
+    s->hyp_norm = STRATEGY_DECAY * s->hyp_norm + 1;
+  }
+  if (s->planned && s->nhist > 1) {
+    int k = s->cur_is_eq ? 0 : 1;
+    s->perf[k] = STRATEGY_PERF_DECAY * s->perf[k] + (1 - STRATEGY_PERF_DECAY) * outcome;
+  }
+  s->rounds_seen++;
+  if (outcome > 0) s->wins++;
+  else if (outcome < 0) s->losses++;
+  else s->draws++;
+  s->turn = 0;
+  s->planned = 0;
+}
+
+#undef STRATEGY_DECAY
+#undef STRATEGY_SCEN
+#undef STRATEGY_TDEFAULT
+#undef STRATEGY_OPTIMISM
+#undef STRATEGY_PERF_DECAY
+#undef STRATEGY_MARGIN

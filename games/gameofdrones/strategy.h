@@ -1,0 +1,83 @@
+/*
+** strategy.h -- the GameOfDrones player: equilibrium plans for safety, an
+** opponent model built from round-end states, and an exact best response.
+**
+** Per round the player picks one open-loop plan (plan.h) at its first turn:
+**   - a plan sampled from the equilibrium of the round's T (the shipped
+**     table for T = EQTABLE_T, else CFR+ computed at start-up of that T)
+**     when nothing is known yet, or when the best-response rounds have so
+**     far done worse than the equilibrium rounds (safe exploitation: each
+**     mode's rounds keep a decayed mean outcome; the other mode is still
+**     tried in STRATEGY_EXPLORE of the rounds);
+**   - otherwise the best response to a mixture of: the equilibrium (prior),
+**     the recency-weighted scenarios of the opponent's past rounds (attack
+**     turn and army exact; earlier armies bounded by the deficit identity),
+**     and reactive hypotheses ("attacks on my last attack turn", "one turn
+**     earlier") weighted by how well each predicted the past rounds.
+** The struct holds everything (several MB, no allocation); one per player.
+** Invariants: every action asks for at most the producers held, never a
+** negative or NaN count, and never attacks on the last turn.
+*/
+#ifndef STRATEGY_H
+#define STRATEGY_H
+
+#include <stdint.h>
+#include "common.h"
+#include "plan.h"
+
+#define STRATEGY_HIST 64       /* rounds remembered */
+#define STRATEGY_EXPLORE 0.04  /* share of rounds played from the equilibrium */
+#define STRATEGY_HYP 4         /* predictors of the opponent's attack turn */
+#define STRATEGY_TABLE 512     /* most equilibrium table plans loaded */
+
+typedef struct strategy_round {
+  int T, tau;                  /* turns of the round, turns played */
+  int their_attack;            /* 1 if they attacked on tau */
+  int our_attack;              /* our attack turn, 0 if none */
+  double their_p, their_s;     /* their end state */
+  int outcome;                 /* +1, 0, -1 for us */
+} strategy_round;
+
+typedef struct strategy_t {
+  uint64_t rng;                /* xorshift64* state, never 0 */
+  int seeded;
+  int T;                       /* turns of the current round */
+  int turn;                    /* turns played in the current round */
+  int eq_T;                    /* T the graph and equilibrium are built for */
+  int eq_from_table;           /* 1 if eq came from eqtable */
+  double eq_expl;              /* its measured exploitability (-1 unknown) */
+  plan_pure cur;               /* the plan of this round */
+  int cur_is_eq;               /* 1 if it was sampled from the equilibrium */
+  int planned;                 /* 1 once this round's plan is chosen */
+  int nhist, hist_pos;
+  strategy_round hist[STRATEGY_HIST];
+  double hyp_score[STRATEGY_HYP], hyp_norm;
+  int hyp_pred[STRATEGY_HYP];  /* predictions made for the current round */
+  int rounds_seen, wins, losses, draws;
+  double last_br_value;        /* model value of the chosen best response */
+  double perf[2];              /* decayed mean outcome of eq (0) / BR (1) rounds */
+  plan_pure tplans[STRATEGY_TABLE]; /* table load scratch */
+  double tweight[STRATEGY_TABLE];
+  plan_graph g;
+  plan_strat eq;
+  plan_work w;
+  plan_dist d;
+} strategy_t;
+
+BOT_API void strategy_init(strategy_t *s, uint32_t seed);
+BOT_API void strategy_match_start(strategy_t *s, double rounds, double seed);
+BOT_API void strategy_round_start(strategy_t *s, double turns, double bonus);
+/* Our move for the state at the start of a turn. */
+BOT_API void strategy_turn(strategy_t *s, double producers, double soldiers, double *np, double *ns, int *attack);
+/* outcome +1/0/-1; states after the last turn's production. */
+BOT_API void strategy_round_end(strategy_t *s, int outcome, double turns_played, double you_p, double you_s,
+                                int you_attacked, double them_p, double them_s, int them_attacked);
+/* Builds the graph and equilibrium for T if not already (called by
+   round_start; exposed for tests and benches). */
+BOT_API void strategy_prepare(strategy_t *s, int T);
+/* Upper bounds of an opponent's soldiers after production on turns 1..tau
+   (out[t-1]) from its end state (deficit identity); out[tau-1] = s. */
+BOT_API void strategy_profile(int tau, double p, double s, double *out);
+BOT_API double strategy_uniform(void *ctx); /* for plan_sample: ctx = strategy_t */
+
+#endif /* STRATEGY_H */
