@@ -33,8 +33,9 @@ static uint64_t ai__crowded(uint64_t mine) {
 static double ai__ucb_c = 0.35;    /* UCB1 exploration constant */
 static double ai__win_w = 0.75;    /* weight of win/draw/loss in the value */
 static double ai__diff_scale = 15; /* score difference scale of the rest */
-static int ai__seed_cands = 10;    /* seed targets kept at the root */
+static int ai__seed_cands = 6;     /* seed targets kept at the root */
 static long ai__max_playouts = 0;  /* 0 = until the deadline */
+static int ai__mode = 0;           /* 0 = UCB1, 1 = sequential halving (CRN) */
 
 static int ai__pick(uint64_t m, rng_t *r) {
   int n = __builtin_popcountll(m);
@@ -155,6 +156,66 @@ BOT_API int ai_candidates(const rules_board *b, const rules_state *s, int p, int
   return k;
 }
 
+/* Sequential halving with common random numbers: every live candidate is
+   played once per round with the same playout seed (paired comparisons);
+   after 8, 16, 32, ... rounds the worse half (by mean) is dropped. */
+static int ai__halving(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
+                       rng_t *r, ai_stats *st, const int *cand, int nc) {
+  double sum[AI_MAX_ROOT];
+  int alive[AI_MAX_ROOT], na = nc, round = 0, next_cut = 8, stop = 0;
+  long total = 0;
+  for (int i = 0; i < nc; i++) sum[i] = 0.0, alive[i] = i;
+  uint64_t base = rng_next(r);
+  int done_in_round[AI_MAX_ROOT];
+  memset(done_in_round, 0, sizeof done_in_round);
+  while (!stop) {
+    for (int k = 0; k < na; k++) {
+      if ((total % AI_CLOCK_EVERY == 0 && deadline_passed(d)) ||
+          (ai__max_playouts > 0 && total >= ai__max_playouts)) {
+        stop = 1;
+        break;
+      }
+      rng_t pr;
+      rng_seed(&pr, base + (uint64_t)round);
+      rules_state t = *s;
+      int first[2] = {-1, -1};
+      first[me] = cand[alive[k]];
+      ai_playout(b, &t, first, &pr);
+      sum[alive[k]] += ai_value(&t, me);
+      done_in_round[alive[k]] = round + 1;
+      total++;
+    }
+    if (stop) break;
+    round++;
+    if (round == next_cut && na > 2) {
+      /* keep the better half: selection by mean (all have `round` samples) */
+      for (int i = 0; i < na; i++)
+        for (int j = i + 1; j < na; j++)
+          if (sum[alive[j]] > sum[alive[i]]) {
+            int t = alive[i];
+            alive[i] = alive[j];
+            alive[j] = t;
+          }
+      na = (na + 1) / 2;
+      if (na < 2) na = 2;
+      next_cut *= 2;
+    }
+  }
+  int bi = alive[0];
+  double bv = -1.0;
+  for (int k = 0; k < na; k++) {
+    int i = alive[k];
+    double v = done_in_round[i] ? sum[i] / done_in_round[i] : 0.0;
+    if (v > bv) bv = v, bi = i;
+  }
+  if (st) {
+    st->playouts = total;
+    st->candidates = nc;
+    st->best_value = bv;
+  }
+  return cand[bi];
+}
+
 BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
                       rng_t *r, ai_stats *st) {
   int cand[AI_MAX_ROOT];
@@ -169,6 +230,7 @@ BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const 
     if (st) st->candidates = nc;
     return RULES_WAIT;
   }
+  if (ai__mode == 1) return ai__halving(b, s, me, d, r, st, cand, nc);
   for (;;) {
     if (total % AI_CLOCK_EVERY == 0 && deadline_passed(d)) break;
     if (ai__max_playouts > 0 && total >= ai__max_playouts) break;
