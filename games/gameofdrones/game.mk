@@ -53,6 +53,7 @@ test-gameofdrones: build/tests/gameofdrones/test_rules build/tests/gameofdrones/
 	build/tests/gameofdrones/test_rules
 	build/tests/gameofdrones/test_plan
 	build/tests/gameofdrones/test_strategy
+	$(PYTHON) tests/gameofdrones/test_referee.py
 	$(PYTHON) $(GOD_DIR)/mkjs.py --check dist/gameofdrones.c dist/gameofdrones.js
 	timeout 300 node tests/gameofdrones/run_node.mjs
 
