@@ -97,6 +97,24 @@ BOT_API void strategy_profile(int tau, double p, double s, double *out) {
   out[tau - 1] = s >= 0 ? s : 0;
 }
 
+/* Caches the distribution the equilibrium induces as an opponent. */
+static void strategy__cache_eq(strategy_t *s) {
+  plan_dist *d = &s->d;
+  plan_dist_begin(d, s->g.T);
+  plan_dist_add_strat(d, &s->g, &s->eq, 1.0, &s->w);
+  plan_dist_finish(d);
+  s->eqd_n = 0;
+  for (int k = 0; k < 2; k++)
+    for (int t = 1; t <= s->g.T; t++)
+      for (int i = d->first[k][t]; i < d->first[k][t + 1] && s->eqd_n < PLAN_DIST_CAP; i++) {
+        s->eqd_k[s->eqd_n] = k;
+        s->eqd_t[s->eqd_n] = t;
+        s->eqd_s[s->eqd_n] = d->s[i];
+        s->eqd_m[s->eqd_n] = d->m[i];
+        s->eqd_n++;
+      }
+}
+
 BOT_API void strategy_prepare(strategy_t *s, int T) {
   if (T < 1) T = 1;
   if (T > PLAN_TMAX) T = PLAN_TMAX;
@@ -111,6 +129,7 @@ BOT_API void strategy_prepare(strategy_t *s, int T) {
     if (plan_strat_from_plans(&s->g, &s->eq, s->tplans, s->tweight, n, &s->w) > 0.5) {
       s->eq_from_table = 1;
       s->eq_expl = eqtable_exploitability();
+      strategy__cache_eq(s);
       return;
     }
   }
@@ -126,6 +145,7 @@ BOT_API void strategy_prepare(strategy_t *s, int T) {
   plan_cfr_iterate(&s->g, &s->eq, &s->d, &s->w, iters, &counter);
   plan_cfr_average(&s->g, &s->w, &s->eq);
   s->eq_expl = -1; /* measured on demand (bench, tests) */
+  strategy__cache_eq(s);
 }
 
 /* The opponent's soldiers on turns 1..T of a past round as seen for a
@@ -203,7 +223,7 @@ static void strategy__choose(strategy_t *s) {
   double we = 0.05 + 0.5 / (1.0 + s->nhist);
   plan_dist *d = &s->d;
   plan_dist_begin(d, T);
-  plan_dist_add_strat(d, &s->g, &s->eq, we, &s->w);
+  for (int i = 0; i < s->eqd_n; i++) plan_dist_add(d, s->eqd_t[i], s->eqd_k[i], s->eqd_s[i], we * s->eqd_m[i]);
   /* hypothesis weights: the stationary model always keeps a share */
   double rate[STRATEGY_HYP], wh[STRATEGY_HYP], wstat, tot;
   for (int h = 0; h < STRATEGY_HYP; h++) rate[h] = s->hyp_norm > 0 ? s->hyp_score[h] / s->hyp_norm : 0;

@@ -56,6 +56,10 @@ typedef struct strategy_t {
   int rounds_seen, wins, losses, draws;
   double last_br_value;        /* model value of the chosen best response */
   double perf[2];              /* decayed mean outcome of eq (0) / BR (1) rounds */
+  int eqd_n;                   /* the equilibrium's opponent distribution, */
+  int eqd_k[PLAN_DIST_CAP];    /* cached per T: kind, turn, soldiers, mass */
+  int eqd_t[PLAN_DIST_CAP];
+  double eqd_s[PLAN_DIST_CAP], eqd_m[PLAN_DIST_CAP];
   plan_pure tplans[STRATEGY_TABLE]; /* table load scratch */
   double tweight[STRATEGY_TABLE];
   plan_graph g;
