@@ -63,7 +63,15 @@ BOT_API int ai_policy(const rules_board *b, const rules_state *s, int p, rng_t *
   if (c3 && sun >= 4) {
     int n3 = __builtin_popcountll(mine & s->size[3]);
     int keep = day < 24 ? ai__keep[day] + (int)(coin & 1) : 0;
-    if (left <= 0 || n3 > keep) return RULES_ACT(RULES_COMPLETE, 0, ai__pick_rich(b, c3, r));
+    if (left <= 0 || n3 > keep) {
+      /* prefer a tree that tomorrow's shadows would block anyway */
+      if (left > 0) {
+        uint64_t sh[4];
+        rules_shadows(s, (day + 1) % 6, sh);
+        if (c3 & sh[3]) return RULES_ACT(RULES_COMPLETE, 0, ai__pick_rich(b, c3 & sh[3], r));
+      }
+      return RULES_ACT(RULES_COMPLETE, 0, ai__pick_rich(b, c3, r));
+    }
   }
   coin >>= 1;
   /* GROW, largest first; each size skipped now and then (1 in 64) for variety */
@@ -72,6 +80,11 @@ BOT_API int ai_policy(const rules_board *b, const rules_state *s, int p, rng_t *
     uint64_t m = ready & s->size[sz];
     if (!m || (coin & 63) == 0) continue;
     if (rules_grow_cost(s, p, sz) > sun) continue;
+    if (left > 0) { /* prefer trees that will harvest tomorrow at their new size */
+      uint64_t sh[4];
+      rules_shadows(s, (day + 1) % 6, sh);
+      if (m & ~sh[sz + 1]) m &= ~sh[sz + 1];
+    }
     return RULES_ACT(RULES_GROW, 0, ai__pick_rich(b, m, r));
   }
   /* SEED: free seed onto a rich cell out of the lines of own trees */
@@ -82,6 +95,13 @@ BOT_API int ai_policy(const rules_board *b, const rules_state *s, int p, rng_t *
       for (uint64_t t = src & s->size[k]; t; t &= t - 1)
         targets |= rules_tab.range[__builtin_ctzll(t)][k];
     targets &= b->usable & ~occ & ~near;
+    /* and, when possible, not right next to a big opponent tree's line */
+    uint64_t bad = 0;
+    for (uint64_t t = s->own[1 - p] & (s->size[2] | s->size[3]); t; t &= t - 1) {
+      int c = __builtin_ctzll(t);
+      for (int d = 0; d < 6; d++) bad |= rules_tab.ray[c][d][1];
+    }
+    if (targets & ~bad) targets &= ~bad;
     if (targets) {
       int tg = ai__pick_rich(b, targets, r);
       for (int k = 1; k <= 3; k++)
