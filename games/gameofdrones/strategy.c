@@ -6,8 +6,7 @@
 #include "strategy.h"
 #include "eqtable.h"
 
-#define STRATEGY_DECAY 0.8      /* recency weight of past rounds */
-#define STRATEGY_SCEN 24        /* past rounds used as scenarios */
+#define STRATEGY_DECAY 0.8      /* recency weight of hypothesis scores */
 #define STRATEGY_TDEFAULT 10    /* turns assumed when never told */
 #define STRATEGY_OPTIMISM 0.2   /* initial mean outcome credited to BR rounds */
 #define STRATEGY_PERF_DECAY 0.99
@@ -35,6 +34,16 @@ static void strategy__seed(strategy_t *s, uint64_t seed) {
   s->seeded = 1;
 }
 
+/* One pseudo-round per mode: BR modes start slightly optimistic. */
+static void strategy__perf_reset(strategy_t *s) {
+  for (int k = 0; k < 3; k++) {
+    s->perf_num[k] = k == 0 ? 0 : STRATEGY_OPTIMISM - 0.01 * (k - 1);
+    s->perf_den[k] = 1;
+    s->perf[k] = s->perf_num[k];
+  }
+  s->mode = 0;
+}
+
 BOT_API void strategy_init(strategy_t *s, uint32_t seed) {
   strategy__seed(s, seed);
   s->T = STRATEGY_TDEFAULT;
@@ -54,8 +63,7 @@ BOT_API void strategy_init(strategy_t *s, uint32_t seed) {
   s->rounds_seen = s->wins = s->losses = s->draws = 0;
   s->last_br_value = 0;
   s->planned = 0;
-  s->perf[0] = 0;
-  s->perf[1] = STRATEGY_OPTIMISM;
+  strategy__perf_reset(s);
 }
 
 BOT_API void strategy_match_start(strategy_t *s, double rounds, double seed) {
@@ -67,8 +75,7 @@ BOT_API void strategy_match_start(strategy_t *s, double rounds, double seed) {
   s->rounds_seen = s->wins = s->losses = s->draws = 0;
   s->turn = 0;
   s->planned = 0;
-  s->perf[0] = 0;
-  s->perf[1] = STRATEGY_OPTIMISM;
+  strategy__perf_reset(s);
 }
 
 static double strategy__floor(double x) {
@@ -212,14 +219,18 @@ static void strategy__choose(strategy_t *s) {
   strategy_prepare(s, T);
   strategy__predict(s);
   s->planned = 1;
-  int use_br = s->perf[1] > s->perf[0] + STRATEGY_MARGIN;
-  if (strategy_uniform(s) < STRATEGY_EXPLORE) use_br = !use_br;
-  if (s->nhist == 0 || !use_br) {
+  static const double decay[3] = {0, 0.8, 0.98};
+  static const int scen[3] = {0, 24, 120};
+  int cand = s->perf[1] >= s->perf[2] ? 1 : 2;
+  int mode = s->perf[cand] > s->perf[0] + STRATEGY_MARGIN ? cand : 0;
+  if (strategy_uniform(s) < STRATEGY_EXPLORE) mode = (mode + 1 + (strategy_uniform(s) < 0.5)) % 3;
+  if (s->nhist == 0) mode = 0;
+  s->mode = mode;
+  s->cur_is_eq = mode == 0;
+  if (mode == 0) {
     plan_sample(&s->g, &s->eq, strategy_uniform, s, &s->cur);
-    s->cur_is_eq = 1;
     return;
   }
-  s->cur_is_eq = 0;
   double we = 0.05 + 0.5 / (1.0 + s->nhist);
   plan_dist *d = &s->d;
   plan_dist_begin(d, T);
@@ -243,11 +254,11 @@ static void strategy__choose(strategy_t *s) {
   double scale = (1 - we) / tot;
   double path[PLAN_TMAX];
   /* stationary: recency-weighted scenarios */
-  int k = s->nhist < STRATEGY_SCEN ? s->nhist : STRATEGY_SCEN;
+  int k = s->nhist < scen[mode] ? s->nhist : scen[mode];
   double wsum = 0, wa = 1;
-  for (int age = 0; age < k; age++, wa *= STRATEGY_DECAY) wsum += wa;
+  for (int age = 0; age < k; age++, wa *= decay[mode]) wsum += wa;
   wa = 1;
-  for (int age = 0; age < k; age++, wa *= STRATEGY_DECAY) {
+  for (int age = 0; age < k; age++, wa *= decay[mode]) {
     int a = strategy__scenario(strategy__hist(s, age), T, path);
     plan_dist_add_path(d, path, T, a, wstat * scale * wa / wsum);
   }
@@ -315,8 +326,10 @@ BOT_API void strategy_round_end(strategy_t *s, int outcome, double turns_played,
     s->hyp_norm = STRATEGY_DECAY * s->hyp_norm + 1;
   }
   if (s->planned && s->nhist > 1) {
-    int k = s->cur_is_eq ? 0 : 1;
-    s->perf[k] = STRATEGY_PERF_DECAY * s->perf[k] + (1 - STRATEGY_PERF_DECAY) * outcome;
+    int k = s->mode;
+    s->perf_num[k] = STRATEGY_PERF_DECAY * s->perf_num[k] + outcome;
+    s->perf_den[k] = STRATEGY_PERF_DECAY * s->perf_den[k] + 1;
+    s->perf[k] = s->perf_num[k] / s->perf_den[k];
   }
   s->rounds_seen++;
   if (outcome > 0) s->wins++;
@@ -327,7 +340,6 @@ BOT_API void strategy_round_end(strategy_t *s, int outcome, double turns_played,
 }
 
 #undef STRATEGY_DECAY
-#undef STRATEGY_SCEN
 #undef STRATEGY_TDEFAULT
 #undef STRATEGY_OPTIMISM
 #undef STRATEGY_PERF_DECAY

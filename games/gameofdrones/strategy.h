@@ -7,9 +7,10 @@
 **     table for T = EQTABLE_T, else CFR+ computed at start-up of that T)
 **     when nothing is known yet, or when the best-response rounds have so
 **     far done worse than the equilibrium rounds (safe exploitation: each
-**     mode's rounds keep a decayed mean outcome; the other mode is still
+**     mode's rounds keep a decayed mean outcome; the other modes are still
 **     tried in STRATEGY_EXPLORE of the rounds);
-**   - otherwise the best response to a mixture of: the equilibrium (prior),
+**   - otherwise the best response (mode 1: short memory, for adaptive
+**     opponents; mode 2: long memory, for stochastic stationary ones) to a mixture of: the equilibrium (prior),
 **     the recency-weighted scenarios of the opponent's past rounds (attack
 **     turn and army exact; earlier armies bounded by the deficit identity),
 **     and reactive hypotheses ("attacks on my last attack turn", "one turn
@@ -25,7 +26,7 @@
 #include "common.h"
 #include "plan.h"
 
-#define STRATEGY_HIST 64       /* rounds remembered */
+#define STRATEGY_HIST 128      /* rounds remembered */
 #define STRATEGY_EXPLORE 0.04  /* share of rounds played from the equilibrium */
 #define STRATEGY_HYP 4         /* predictors of the opponent's attack turn */
 #define STRATEGY_TABLE 512     /* most equilibrium table plans loaded */
@@ -48,6 +49,7 @@ typedef struct strategy_t {
   double eq_expl;              /* its measured exploitability (-1 unknown) */
   plan_pure cur;               /* the plan of this round */
   int cur_is_eq;               /* 1 if it was sampled from the equilibrium */
+  int mode;                    /* 0 equilibrium, 1 BR short memory, 2 BR long memory */
   int planned;                 /* 1 once this round's plan is chosen */
   int nhist, hist_pos;
   strategy_round hist[STRATEGY_HIST];
@@ -55,7 +57,8 @@ typedef struct strategy_t {
   int hyp_pred[STRATEGY_HYP];  /* predictions made for the current round */
   int rounds_seen, wins, losses, draws;
   double last_br_value;        /* model value of the chosen best response */
-  double perf[2];              /* decayed mean outcome of eq (0) / BR (1) rounds */
+  double perf[3];              /* decayed mean outcome of the rounds of each mode */
+  double perf_num[3], perf_den[3]; /* its numerator and weight (decayed per use) */
   int eqd_n;                   /* the equilibrium's opponent distribution, */
   int eqd_k[PLAN_DIST_CAP];    /* cached per T: kind, turn, soldiers, mass */
   int eqd_t[PLAN_DIST_CAP];
