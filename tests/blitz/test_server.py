@@ -227,6 +227,44 @@ def malformed(port):
     c.close()
 
 
+def fuzz(port):
+    """Random and truncated requests; the server must answer or close, and live."""
+    import random
+    rnd = random.Random(20160123)
+    paths = [b"/api/training", b"/api/arena?gameId=arena001", b"/api/arena001/xxxx/play", b"/games",
+             b"/games/arena001/start", b"/", b"/arena001", b"/api//play", b"/api/a/b/c/d", b"/%zz"]
+    answered = 0
+    for i in range(200):
+        kind = rnd.randrange(4)
+        if kind == 0:
+            data = bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 400)))
+        else:
+            method = rnd.choice([b"POST", b"GET", b"PUT", b"DELETE", b"P\x00ST"])
+            body = rnd.choice([b"", b"key=k1", b"key=k1&map=m9", b"dir=North", b"key=%", b"key=k1&turns=-3",
+                               b"key=k1&turns=abc", b"a=b&&&==&c", b"key=" + b"x" * 200, b"key=k1&map=@1@2@3"])
+            clen = len(body) if kind != 3 else rnd.choice([0, len(body) + 5, 10 ** 9, -1])
+            data = method + b" " + rnd.choice(paths) + b" HTTP/1." + rnd.choice([b"0", b"1", b"9"]) + \
+                b"\r\nHost: fuzz\r\nContent-Length: " + str(clen).encode() + b"\r\n\r\n" + body
+            if kind == 3:
+                data = data[:rnd.randrange(1, len(data) + 1)]
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=0.05)
+            s.sendall(data)
+            if rnd.randrange(2):
+                s.shutdown(socket.SHUT_WR)
+            try:
+                if s.recv(16).startswith(b"HTTP/1.1 "):
+                    answered += 1
+            except (socket.timeout, ConnectionResetError):
+                pass
+            s.close()
+        except OSError:
+            pass
+    check("fuzz: 200 random requests answered or dropped (%d answered)" % answered, answered > 30)
+    st, body = post(port, "/api/training", "")
+    check("server answers after the fuzz", st == 400 and body == "Did you forget the key parameter?", (st, body))
+
+
 def bots(port):
     for name in ["blitz", "blitz-miner"]:
         exe = os.path.join(BUILD, name)
@@ -251,7 +289,7 @@ def bots(port):
 def main():
     proc, port = start_server("--keys", "k1,k2,k3,k4", "--arena", "arena001", "--min-ms", "0", "--timeout-ms", "1000")
     try:
-        for step in (training_errors, training_game, training_crash, arena, malformed, bots):
+        for step in (training_errors, training_game, training_crash, arena, malformed, fuzz, bots):
             try:
                 step(port)
             except Exception as e:  # a broken step is a failure, not a crash of the suite
