@@ -60,6 +60,34 @@ int main(void) {
   printf("bench gameofdrones startup_eq_T9_ms=%.0f\n", bench_ms() - t0);
   printf("bench gameofdrones startup_eq_T9_exploitability=%.5f\n",
          plan_exploitability(&bench_s.g, &bench_s.eq, &bench_d, &bench_w));
+  /* the rules engine alone: rounds of two random bots */
+  {
+    spar_t r0, r1;
+    spar_init(&r0, "random", 1);
+    spar_init(&r1, "random", 2);
+    long rounds = 0, steps = 0;
+    int sum = 0;
+    t0 = bench_ms();
+    while (bench_ms() - t0 < 300) {
+      for (int k = 0; k < 1000; k++, rounds++) {
+        rules_round rd;
+        rules_round_start(&rd, 10);
+        spar_round_start(&r0, 10);
+        spar_round_start(&r1, 10);
+        while (!rd.over) {
+          rules_action a = spar_turn(&r0, rd.side[0].producers, rd.side[0].soldiers);
+          rules_action b = spar_turn(&r1, rd.side[1].producers, rd.side[1].soldiers);
+          rules_round_step(&rd, &a, &b);
+          steps++;
+        }
+        sum += rd.outcome;
+      }
+    }
+    double dt = (bench_ms() - t0) / 1e3;
+    printf("bench gameofdrones sim_rounds_per_s=%.0f\n", rounds / dt);
+    printf("bench gameofdrones sim_turns_per_s=%.0f\n", steps / dt);
+    if (sum == 1 << 30) printf("(unreachable)\n"); /* keeps the loop observable */
+  }
   /* the full player in a 1000-round match against the random bot */
   spar_t sp;
   spar_init(&sp, "random", 7);

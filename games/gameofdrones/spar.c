@@ -18,14 +18,12 @@ BOT_API int spar_init(spar_t *b, const char *name, uint64_t seed) {
   b->param = 0;
   for (int i = 0; i < 9; i++)
     if (names[i][0] && spar__eq(name, names[i])) b->kind = i;
-  if (b->kind < 0 && name[0] == 't' && spar__eq(name, "timing") == 0) {
-    const char *p = name;
-    const char *w = "timing";
-    while (*w && *p == *w) p++, w++;
-    if (!*w && p[0] >= '2' && p[0] <= '9' && p[1] == 0) {
-      b->kind = SPAR_TIMING;
-      b->param = p[0] - '0';
-    }
+  /* timing2 .. timing9 */
+  const char *w = "timing", *p = name;
+  while (*w && *p == *w) p++, w++;
+  if (b->kind < 0 && !*w && p[0] >= '2' && p[0] <= '9' && p[1] == 0) {
+    b->kind = SPAR_TIMING;
+    b->param = p[0] - '0';
   }
   if (b->kind < 0) return -1;
   b->T = 10;

@@ -129,6 +129,26 @@ static void test_new_round_without_round_start(void) {
   }
 }
 
+static void test_sparring_names(void) {
+  spar_t sp;
+  const char *bad[] = {"", "timing", "timing1", "timing10", "timingx", "zergs", "Rush"};
+  for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) TH_EQ_INT(spar_init(&sp, bad[i], 1), -1);
+  TH_EQ_INT(spar_init(&sp, "timing2", 1), 0);
+  TH_EQ_INT(sp.kind, SPAR_TIMING);
+  TH_EQ_INT(sp.param, 2);
+  /* timing6: producers on turns 1..4, soldiers on 5 and 6, attack on 6 */
+  spar_init(&sp, "timing6", 1);
+  spar_round_start(&sp, 10);
+  rules_side me = {1, 0};
+  for (int t = 1; t <= 6; t++) {
+    rules_action a = spar_turn(&sp, me.producers, me.soldiers);
+    TH_EQ_INT(a.flag == RULES_FLAG_TRUE, t == 6);
+    rules_produce(&me, &a);
+  }
+  TH_NEAR(me.soldiers, 32, 0);
+  TH_NEAR(me.producers, 16, 0);
+}
+
 static void test_model_learns_one_round(void) {
   /* after one zerg round (attack turn 2 with 2), the best response wins
      with certainty in the model */
@@ -157,6 +177,6 @@ static const th_test TESTS[] = {
   TH_ENTRY(test_beats_deterministic_bots), TH_ENTRY(test_beats_random_bot),
   TH_ENTRY(test_self_play_is_balanced_and_legal), TH_ENTRY(test_changing_round_lengths),
   TH_ENTRY(test_odd_inputs_stay_legal), TH_ENTRY(test_new_round_without_round_start),
-  TH_ENTRY(test_model_learns_one_round),
+  TH_ENTRY(test_model_learns_one_round), TH_ENTRY(test_sparring_names),
 };
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
