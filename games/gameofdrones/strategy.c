@@ -222,8 +222,15 @@ static void strategy__choose(strategy_t *s) {
   static const double decay[3] = {0, 0.8, 0.98};
   static const int scen[3] = {0, 24, 120};
   int cand = s->perf[1] >= s->perf[2] ? 1 : 2;
-  int mode = s->perf[cand] > s->perf[0] + STRATEGY_MARGIN ? cand : 0;
-  if (strategy_uniform(s) < STRATEGY_EXPLORE) mode = (mode + 1 + (strategy_uniform(s) < 0.5)) % 3;
+  /* the equilibrium is worth >= 0 (minus its exploitability) against any
+     opponent whatever its record says: a best response must beat that */
+  double eqv = s->perf[0] > 0 ? s->perf[0] : 0;
+  int mode = s->perf[cand] > eqv + STRATEGY_MARGIN ? cand : 0;
+  /* try the other modes now and then; less often while this one wins */
+  double explore = STRATEGY_EXPLORE * 2 * (1 - s->perf[mode]);
+  if (explore > STRATEGY_EXPLORE) explore = STRATEGY_EXPLORE;
+  if (explore < STRATEGY_EXPLORE / 10) explore = STRATEGY_EXPLORE / 10;
+  if (strategy_uniform(s) < explore) mode = (mode + 1 + (strategy_uniform(s) < 0.5)) % 3;
   if (s->nhist == 0) mode = 0;
   s->mode = mode;
   s->cur_is_eq = mode == 0;

@@ -8,7 +8,8 @@
 **     when nothing is known yet, or when the best-response rounds have so
 **     far done worse than the equilibrium rounds (safe exploitation: each
 **     mode's rounds keep a decayed mean outcome; the other modes are still
-**     tried in STRATEGY_EXPLORE of the rounds);
+**     tried in up to STRATEGY_EXPLORE of the rounds, down to a tenth of it
+**     while the favoured mode wins nearly every round);
 **   - otherwise the best response (mode 1: short memory, for adaptive
 **     opponents; mode 2: long memory, for stochastic stationary ones) to a mixture of: the equilibrium (prior),
 **     the recency-weighted scenarios of the opponent's past rounds (attack
@@ -27,7 +28,7 @@
 #include "plan.h"
 
 #define STRATEGY_HIST 128      /* rounds remembered */
-#define STRATEGY_EXPLORE 0.04  /* share of rounds played from the equilibrium */
+#define STRATEGY_EXPLORE 0.04  /* most rounds given to the modes not in favour */
 #define STRATEGY_HYP 4         /* predictors of the opponent's attack turn */
 #define STRATEGY_TABLE 512     /* most equilibrium table plans loaded */
 
