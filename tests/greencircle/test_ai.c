@@ -190,7 +190,45 @@ static void test_fuzz_inputs(void) {
   }
 }
 
+/* The tracker recovers playsLeft / cardsToThrow / the pending desk, which
+   the input does not show, and agrees with the rules on a played game. */
+static void test_tracker_matches_rules(void) {
+  rules_rng r, pick;
+  rules_rng_exact(&r, 424242);
+  rules_rng_fast(&pick, th_seed());
+  rules_game g;
+  rules_setup(&g, &r);
+  proto_track t[2];
+  proto_track_init(&t[0]);
+  proto_track_init(&t[1]);
+  static char buf[16384];
+  static reader_t rd;
+  static proto_input in;
+  int checked = 0;
+  while (!g.over) {
+    int p = g.active;
+    TH_ASSERT(rules_input(&g, buf, sizeof buf) > 0);
+    reader_init_str(&rd, buf);
+    TH_EQ_INT(proto_read(&rd, &in), 0);
+    proto_track_request(&t[p], &in);
+    if (in.phase == RULES_PH_PLAY) {
+      TH_EQ_INT(t[p].plays, g.p[p].plays);
+      checked++;
+    }
+    if (in.phase == RULES_PH_THROW) TH_EQ_INT(t[p].to_throw, g.p[p].to_throw);
+    if (in.phase == RULES_PH_THROW || in.phase == RULES_PH_GIVE) TH_EQ_INT(t[p].take, g.p[p].take);
+    /* choose a listed option other than RANDOM, favouring card plays */
+    int n = in.nopts, k;
+    do k = rules_rng_int(&pick, n);
+    while (in.opts[k].kind == RULES_A_RANDOM || (in.opts[k].kind == RULES_A_WAIT && rules_rng_int(&pick, 4) != 0));
+    rules_apply(&g, &r, &in.opts[k]);
+    proto_track_answer(&t[p], &in, &in.opts[k]);
+  }
+  TH_ASSERT(checked > 20);
+}
+
 static const th_test TESTS[] = {
+    TH_ENTRY(test_tracker_matches_rules),
     TH_ENTRY(test_fuzz_inputs),
     TH_ENTRY(test_reader_block),
     TH_ENTRY(test_reader_bad_input),
