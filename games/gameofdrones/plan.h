@@ -35,7 +35,7 @@
 #define PLAN_NODES 50000
 #define PLAN_EDGES 352000
 #define PLAN_HASH 65536       /* power of two, > nodes of one layer */
-#define PLAN_DIST_CAP 8192    /* distinct (turn, kind, soldiers) entries */
+#define PLAN_DIST_CAP 32768   /* distinct (turn, kind, soldiers) entries */
 #define PLAN_DIST_BINS 4096   /* soldier bins of plan_dist_add_strat */
 #define PLAN_MAXACT 4096     /* most actions of one node (P + 2) */
 #define PLAN_VMAX 1024       /* soldier counts with tabulated clash values */

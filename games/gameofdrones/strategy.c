@@ -155,20 +155,39 @@ BOT_API void strategy_prepare(strategy_t *s, int T) {
   strategy__cache_eq(s);
 }
 
-/* The opponent's soldiers on turns 1..T of a past round as seen for a
-   round of T turns: exact at its end, deficit bounds before, all soldiers
-   after a censored end. Returns the attack turn (0 = none within T). */
-static int strategy__scenario(const strategy_round *r, int T, double *out) {
+/* Adds a past round of the opponent, seen for a round of T turns, to d
+   with mass m: exact attack turn and army at its end, deficit bounds on
+   earlier turns. A censored round (we attacked first on tau < T) says
+   nothing about later turns: its mass is spread evenly over "attacks on
+   a = tau+1 .. T-1 with the largest army it could have (producers until
+   a-1, all soldiers on a)" and "never attacks, largest final army". */
+static void strategy__add_round(plan_dist *d, const strategy_round *r, int T, double m) {
   int tau = r->tau < 1 ? 1 : r->tau;
   if (tau > PLAN_TMAX) tau = PLAN_TMAX;
   double prof[PLAN_TMAX];
   strategy_profile(tau, r->their_p, r->their_s, prof);
-  for (int t = 1; t <= T; t++) {
-    if (t <= tau) out[t - 1] = prof[t - 1];
-    else out[t - 1] = r->their_s + (t - tau) * r->their_p;
+  if (tau >= T || r->their_attack) {
+    int end = tau < T ? tau : T;
+    int att = r->their_attack && tau <= T ? tau : 0;
+    for (int t = 1; t <= T; t++) {
+      double v = prof[(t <= end ? t : end) - 1];
+      plan_dist_add(d, t, t == att, v, m);
+      if (t == att) break;
+    }
+    return;
   }
-  if (r->their_attack && tau < T) return tau;
-  return 0;
+  for (int t = 1; t <= tau; t++) plan_dist_add(d, t, 0, prof[t - 1], m);
+  double mc = m / (T - tau), P0 = r->their_p, S0 = r->their_s;
+  for (int a = tau + 1; a <= T - 1; a++) {
+    double army = S0 + P0 * strategy__pow2(a - tau - 1);
+    for (int t = tau + 1; t <= a; t++) plan_dist_add(d, t, t == a, t < a ? S0 : army, mc);
+  }
+  double P = P0, S = S0;
+  for (int t = tau + 1; t <= T; t++) {
+    if (t <= T - 2) P *= 2;
+    else S += P;
+    plan_dist_add(d, t, 0, S, mc);
+  }
 }
 
 /* Shifts the soldiers profile of a round where they attacked on turn a0 so
@@ -266,8 +285,7 @@ static void strategy__choose(strategy_t *s) {
   for (int age = 0; age < k; age++, wa *= decay[mode]) wsum += wa;
   wa = 1;
   for (int age = 0; age < k; age++, wa *= decay[mode]) {
-    int a = strategy__scenario(strategy__hist(s, age), T, path);
-    plan_dist_add_path(d, path, T, a, wstat * scale * wa / wsum);
+    strategy__add_round(d, strategy__hist(s, age), T, wstat * scale * wa / wsum);
   }
   /* reactive hypotheses */
   for (int h = 1; h < STRATEGY_HYP; h++) {
