@@ -35,6 +35,7 @@ static double ai__win_w = 0.75;    /* weight of win/draw/loss in the value */
 static double ai__diff_scale = 15; /* score difference scale of the rest */
 static int ai__seed_cands = 6;     /* seed targets kept at the root */
 static long ai__max_playouts = 0;  /* 0 = until the deadline */
+static int ai__keep_shift = 0;     /* playout completes as if this many days later */
 static int ai__mode = 0;           /* 0 = UCB1, 1 = sequential halving (CRN) */
 
 static int ai__pick(uint64_t m, rng_t *r) {
@@ -62,7 +63,8 @@ BOT_API int ai_policy(const rules_board *b, const rules_state *s, int p, rng_t *
   uint64_t c3 = ready & s->size[3];
   if (c3 && sun >= 4) {
     int n3 = __builtin_popcountll(mine & s->size[3]);
-    int keep = day < 24 ? ai__keep[day] + (int)(coin & 1) : 0;
+    int kd = day + ai__keep_shift;
+    int keep = kd < 0 ? 99 : kd < 24 ? ai__keep[kd] + (int)(coin & 1) : 0;
     if (left <= 0 || n3 > keep) {
       /* prefer a tree that tomorrow's shadows would block anyway */
       if (left > 0) {

@@ -2,7 +2,7 @@
 ** main.c -- Spring Challenge 2021 bot: CodinGame protocol loop.
 **
 ** input -> rules_state (we are player 0 of our own view, the opponent 1)
-**       -> ai_search (60 ms a turn, 700 ms on the first, measured from the
+**       -> ai_search (50 ms a turn, 600 ms on the first, measured from the
 **          arrival of the turn's first line) -> one command line.
 **
 ** Invariants: exactly one line on stdout per turn, flushed; debug only on
@@ -124,7 +124,7 @@ int main(void) {
       continue;
     }
     deadline_t d;
-    deadline_start_at(&d, t0, turn == 0 ? 700.0 : 60.0);
+    deadline_start_at(&d, t0, turn == 0 ? 600.0 : 50.0);
     int a = ai_search(&b, &s, 0, &d, &rng, &st);
     char out[64];
     rules_format(a, out, sizeof out);
