@@ -2070,6 +2070,8 @@ function godSeed() {
 function createDronesPlayer() {
   var ex = null;
   var seeded = false;
+  var rounds = 0, roundsDone = 0; // after the match's last round the instance
+                                  // is dropped (runners keep every player alive)
   function ensure() {
     if (ex === null) ex = new WebAssembly.Instance(godModule(), {}).exports;
     if (!seeded) {
@@ -2086,7 +2088,9 @@ function createDronesPlayer() {
     onMatchStart: function (matchRules) {
       try {
         if (ex === null) ex = new WebAssembly.Instance(godModule(), {}).exports;
-        ex.on_match_start(godNum(godField(matchRules, 'rounds')), godSeed());
+        rounds = godNum(godField(matchRules, 'rounds'));
+        roundsDone = 0;
+        ex.on_match_start(rounds, godSeed());
         seeded = true;
       } catch (e) { /* keep playing */ }
     },
@@ -2114,6 +2118,11 @@ function createDronesPlayer() {
           godField(you, 'launchedAttack') === true ? 1 : 0,
           godNum(godField(them, 'producers')), godNum(godField(them, 'soldiers')),
           godField(them, 'launchedAttack') === true ? 1 : 0);
+        if (rounds > 0 && ++roundsDone >= rounds) {
+          ex = null; // a later call starts a fresh instance
+          seeded = false;
+          rounds = 0;
+        }
       } catch (e) { /* keep playing */ }
     }
   };

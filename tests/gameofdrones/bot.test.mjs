@@ -57,6 +57,14 @@ test('legal actions against every deterministic sparring bot; wins the match', (
   }
 });
 
+test('instance dropped after the last round, usable again', () => {
+  const p = factory();
+  const res = playMatch(p, sparring('zerg'), { rounds: 5, onAction: checker([0]) });
+  assert.equal(res.rounds.length, 5);
+  const again = playMatch(p, sparring('zerg'), { rounds: 5, onAction: checker([0]) });
+  assert.ok(again.wins[0] >= 3, JSON.stringify(again.wins));
+});
+
 test('changing turns per round, bye dummy, both seats', () => {
   const res = playMatch(sparring('zerg'), factory(), { rounds: 12, turns: (n) => 1 + (n % 12), onAction: checker([1]) });
   assert.equal(res.rounds.length, 12);
