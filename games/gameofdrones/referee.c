@@ -10,7 +10,7 @@
 **            our strategy (strategy.c) linked natively, seeded 2*S+1+seat
 **   eq       our equilibrium alone (a plan sampled every round)
 **   a sparring name (spar.h): rush zerg turtle grow timing2..9 random copy
-**            earlier bye
+**            earlier defender bye
 **   anything else: a shell command speaking the line protocol below.
 ** Line protocol (referee -> bot, one line each; the bot answers `turn`):
 **   match R | round T BONUS | turn P S  ->  "NP NS A" (A = 1 attacks)

@@ -9,14 +9,14 @@ static int spar__eq(const char *a, const char *b) {
 }
 
 BOT_API const char *spar_names(void) {
-  return "rush zerg turtle grow timing2..timing9 random copy earlier bye";
+  return "rush zerg turtle grow timing2..timing9 random copy earlier defender bye";
 }
 
 BOT_API int spar_init(spar_t *b, const char *name, uint64_t seed) {
-  static const char *names[] = {"rush", "zerg", "turtle", "grow", "", "random", "copy", "earlier", "bye"};
+  static const char *names[] = {"rush", "zerg", "turtle", "grow", "", "random", "copy", "earlier", "bye", "defender"};
   b->kind = -1;
   b->param = 0;
-  for (int i = 0; i < 9; i++)
+  for (int i = 0; i < 10; i++)
     if (names[i][0] && spar__eq(name, names[i])) b->kind = i;
   /* timing2 .. timing9 */
   const char *w = "timing", *p = name;
@@ -52,6 +52,7 @@ BOT_API void spar_round_start(spar_t *b, int turns) {
   case SPAR_TIMING: b->attack_turn = b->param; break;
   case SPAR_COPY: b->attack_turn = b->opp_last_attack ? b->opp_last_attack : 5; break;
   case SPAR_EARLIER: b->attack_turn = b->opp_last_attack > 2 ? b->opp_last_attack - 1 : (b->opp_last_attack ? 2 : 5); break;
+  case SPAR_DEFENDER: b->attack_turn = 0; b->param = b->opp_last_attack ? b->opp_last_attack : 5; break;
   default: b->attack_turn = 0; break;
   }
 }
@@ -72,6 +73,7 @@ BOT_API rules_action spar_turn(spar_t *b, double producers, double soldiers) {
     if (t <= a - 2) return rules_act(P, 0, 0);
     return rules_act(0, P, t == a);
   }
+  case SPAR_DEFENDER: return t < b->param ? rules_act(P, 0, 0) : rules_act(0, P, 0);
   case SPAR_RANDOM: {
     double x = (double)(int)(spar__u(b) * (P + 1));
     if (x > P) x = P;

@@ -15,8 +15,12 @@
 **   copy      attacks on the turn the opponent last attacked (timing
 **             build), turn 5 until the opponent has attacked
 **   earlier   attacks one turn before the opponent's last attack (min 2)
+**   defender  never attacks; producers until the turn before the
+**             opponent's last attack turn, then all soldiers (the largest
+**             army on that turn; turn 5 until the opponent has attacked)
 **   bye       returns no action object at all (engine quirk, section 1.3)
-** Deterministic bots: all but random. Invariants: actions are legal
+** Deterministic bots: all but random (copy, earlier, defender react to
+** the opponent's previous rounds). Invariants: actions are legal
 ** (counts within the producers held) except bye's missing action.
 */
 #ifndef SPAR_H
@@ -26,7 +30,8 @@
 #include "common.h"
 #include "rules.h"
 
-enum { SPAR_RUSH, SPAR_ZERG, SPAR_TURTLE, SPAR_GROW, SPAR_TIMING, SPAR_RANDOM, SPAR_COPY, SPAR_EARLIER, SPAR_BYE };
+enum { SPAR_RUSH, SPAR_ZERG, SPAR_TURTLE, SPAR_GROW, SPAR_TIMING, SPAR_RANDOM, SPAR_COPY, SPAR_EARLIER, SPAR_BYE,
+       SPAR_DEFENDER };
 
 typedef struct spar_t {
   int kind, param;        /* param: timing turn */

@@ -223,12 +223,26 @@ static void strategy__predict(strategy_t *s) {
     s->hyp_pred[2] = last->our_attack > 1 ? last->our_attack - 1 : 1;
   }
   if (last->their_attack) s->hyp_pred[3] = last->tau > 1 ? last->tau - 1 : 1;
-  for (int h = 0; h < STRATEGY_HYP; h++)
+  for (int h = 0; h < STRATEGY_HYP_DEFEND; h++)
     if (s->hyp_pred[h] >= T) s->hyp_pred[h] = 0;
+  for (int age = 0; age < s->nhist && age < STRATEGY_HIST; age++) /* our latest attack */
+    if (strategy__hist(s, age)->our_attack > 0) {
+      s->hyp_pred[STRATEGY_HYP_DEFEND] = strategy__hist(s, age)->our_attack;
+      break;
+    }
 }
 
-static int strategy__hit(int pred, const strategy_round *r) {
+/* Soldiers on turn t of "producers until turn a-1, then all soldiers". */
+static double strategy__defence(int a, int t) {
+  return t < a ? 0 : strategy__pow2(a - 1) * (t - a + 1);
+}
+
+static int strategy__hit(int h, int pred, const strategy_round *r) {
   if (pred < 0) return 0;
+  if (h == STRATEGY_HYP_DEFEND) {
+    double d = r->their_s - strategy__defence(pred, r->tau);
+    return !r->their_attack && d < 0.5 && d > -0.5;
+  }
   if (r->their_attack) return pred == r->tau;
   return pred == 0 || pred > r->tau;
 }
@@ -291,6 +305,11 @@ static void strategy__choose(strategy_t *s) {
   for (int h = 1; h < STRATEGY_HYP; h++) {
     if (wh[h] <= 0) continue;
     int a = s->hyp_pred[h];
+    if (h == STRATEGY_HYP_DEFEND) {
+      for (int t = 1; t <= T; t++) path[t - 1] = strategy__defence(a, t);
+      plan_dist_add_path(d, path, T, 0, wh[h] * scale);
+      continue;
+    }
     if (att) strategy__shift(att, a, path);
     else {
       for (int t = 1; t < a; t++) path[t - 1] = 0;
@@ -347,7 +366,7 @@ BOT_API void strategy_round_end(strategy_t *s, int outcome, double turns_played,
   s->hist_pos = (s->hist_pos + 1) % STRATEGY_HIST;
   if (s->nhist < STRATEGY_HIST) s->nhist++;
   if (s->planned) {
-    for (int h = 0; h < STRATEGY_HYP; h++) s->hyp_score[h] = STRATEGY_DECAY * s->hyp_score[h] + strategy__hit(s->hyp_pred[h], r);
+    for (int h = 0; h < STRATEGY_HYP; h++) s->hyp_score[h] = STRATEGY_DECAY * s->hyp_score[h] + strategy__hit(h, s->hyp_pred[h], r);
     s->hyp_norm = STRATEGY_DECAY * s->hyp_norm + 1;
   }
   if (s->planned && s->nhist > 1) {

@@ -15,7 +15,9 @@
 **     the recency-weighted scenarios of the opponent's past rounds (attack
 **     turn and army exact; earlier armies bounded by the deficit identity),
 **     and reactive hypotheses ("attacks on my last attack turn", "one turn
-**     earlier") weighted by how well each predicted the past rounds.
+**     earlier", "one turn before its own last attack", "defends with its
+**     largest army on my last attack turn") weighted by how well each
+**     predicted the past rounds.
 ** The struct holds everything (several MB, no allocation); one per player.
 ** Invariants: every action asks for at most the producers held, never a
 ** negative or NaN count, and never attacks on the last turn.
@@ -29,7 +31,8 @@
 
 #define STRATEGY_HIST 128      /* rounds remembered */
 #define STRATEGY_EXPLORE 0.04  /* most rounds given to the modes not in favour */
-#define STRATEGY_HYP 4         /* predictors of the opponent's attack turn */
+#define STRATEGY_HYP 5         /* predictors of the opponent's next round */
+#define STRATEGY_HYP_DEFEND 4  /* the one predicting a defence, not an attack */
 #define STRATEGY_TABLE 512     /* most equilibrium table plans loaded */
 
 typedef struct strategy_round {
@@ -55,7 +58,9 @@ typedef struct strategy_t {
   int nhist, hist_pos;
   strategy_round hist[STRATEGY_HIST];
   double hyp_score[STRATEGY_HYP], hyp_norm;
-  int hyp_pred[STRATEGY_HYP];  /* predictions made for the current round */
+  int hyp_pred[STRATEGY_HYP];  /* predictions made for the current round:
+                                  attack turn (0 never, -1 no opinion); for
+                                  STRATEGY_HYP_DEFEND the defended turn */
   int rounds_seen, wins, losses, draws;
   double last_br_value;        /* model value of the chosen best response */
   double perf[3];              /* decayed mean outcome of the rounds of each mode */

@@ -50,7 +50,7 @@ test('module shape: factory, meta, hooks, fresh objects', () => {
 });
 
 test('legal actions against every deterministic sparring bot; wins the match', () => {
-  for (const name of ['rush', 'zerg', 'turtle', 'grow', 'timing4', 'timing7', 'copy', 'earlier']) {
+  for (const name of ['rush', 'zerg', 'turtle', 'grow', 'timing4', 'timing7', 'copy', 'earlier', 'defender']) {
     const res = playMatch(factory(), sparring(name), { rounds: 60, onAction: checker([0]) });
     assert.equal(res.outcome, 1, name + ' ' + JSON.stringify(res.wins));
     assert.ok(res.wins[0] >= 48, name + ' won only ' + res.wins[0] + ' of 60');
@@ -100,7 +100,8 @@ function referee(args) {
 }
 
 test('same results as the C referee (native strategy, same seeds)', () => {
-  for (const [opp, seed, rounds] of [['zerg', 3, 150], ['timing6', 4, 150], ['copy', 5, 150], ['earlier', 6, 100]]) {
+  for (const [opp, seed, rounds] of [['zerg', 3, 150], ['timing6', 4, 150], ['copy', 5, 150], ['earlier', 6, 100],
+    ['defender', 7, 100]]) {
     const ref = referee(['--rounds', String(rounds), '--seed', String(seed), '--', 'dist', opp]);
     const res = withSeeds([seed * 2 + 1], () => playMatch(factory(), sparring(opp), { rounds: rounds }));
     assert.deepEqual([res.wins[0], res.wins[1], res.draws], [ref.scores[0], ref.scores[1], ref.draws], opp);

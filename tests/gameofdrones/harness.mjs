@@ -104,7 +104,7 @@ export function script(steps) {
 
 // JavaScript ports of the referee's deterministic sparring bots (spar.h).
 export function sparring(name) {
-  let T = 10, turn = 0, attackTurn = 0, oppLast = 0;
+  let T = 10, turn = 0, attackTurn = 0, oppLast = 0, defendTurn = 5;
   const m = /^timing([2-9])$/.exec(name);
   const kind = m ? 'timing' : name;
   const param = m ? +m[1] : 0;
@@ -118,10 +118,13 @@ export function sparring(name) {
       else if (kind === 'copy') attackTurn = oppLast ? oppLast : 5;
       else if (kind === 'earlier') attackTurn = oppLast > 2 ? oppLast - 1 : (oppLast ? 2 : 5);
       else attackTurn = 0;
+      defendTurn = oppLast ? oppLast : 5;
     },
     playTurn(st) {
       const t = ++turn, P = st.producers;
       if (kind === 'grow') return t <= T - 2 ? { newProducers: P, newSoldiers: 0, launchAttack: false }
+        : { newProducers: 0, newSoldiers: P, launchAttack: false };
+      if (kind === 'defender') return t < defendTurn ? { newProducers: P, newSoldiers: 0, launchAttack: false }
         : { newProducers: 0, newSoldiers: P, launchAttack: false };
       if ((kind === 'timing' || kind === 'copy' || kind === 'earlier') && t <= attackTurn - 2)
         return { newProducers: P, newSoldiers: 0, launchAttack: false };

@@ -64,7 +64,7 @@ static int play(const char *name, int rounds, int turns, uint32_t seed, int *los
 
 static void test_beats_deterministic_bots(void) {
   const char *names[] = {"rush", "zerg", "turtle", "grow", "timing3", "timing4", "timing5", "timing6", "timing7",
-                         "timing8", "timing9", "copy", "earlier", "bye"};
+                         "timing8", "timing9", "copy", "earlier", "defender", "bye"};
   for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
     int losses, wins = play(names[i], 150, 10, (uint32_t)th_seed() + i, &losses);
     printf("    vs %-8s %3d won, %3d lost of 150\n", names[i], wins, losses);
