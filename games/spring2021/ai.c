@@ -31,7 +31,7 @@ static uint64_t ai__crowded(uint64_t mine) {
 
 /* Search knobs (plain statics so a tuning harness can set them). */
 static double ai__ucb_c = 0.35;    /* UCB1 exploration constant */
-static double ai__win_w = 0.75;    /* weight of win/draw/loss in the value */
+static double ai__win_w = 0.25;    /* weight of win/draw/loss in the value */
 static double ai__diff_scale = 15; /* score difference scale of the rest */
 static int ai__seed_cands = 6;     /* seed targets kept at the root */
 static long ai__max_playouts = 0;  /* 0 = until the deadline */
