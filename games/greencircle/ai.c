@@ -22,7 +22,7 @@
 
 /* Weights (overridable with -D for tuning runs). */
 #ifndef AI_W_SCORE
-#define AI_W_SCORE 30.0
+#define AI_W_SCORE 20.0
 #endif
 #ifndef AI_W_M1
 #define AI_W_M1 3.0
