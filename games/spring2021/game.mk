@@ -5,6 +5,7 @@
 #                              every official trace in
 #                              ../shared/specs/spring2021-traces, and the bot's
 #                              protocol test (tests/spring2021/test_protocol.py)
+#                              and the referee's match mode (test_match.py)
 #   smoke-spring2021           a two-game arena run, dist vs greedy
 #   bench-spring2021           simulator and bot speed lines
 
@@ -32,11 +33,12 @@ build/tests/spring2021/test_rules: $(call asanobj,tests/spring2021/test_rules.c 
 build/tests/spring2021/test_ai: $(call asanobj,tests/spring2021/test_ai.c $(S21_DIR)/ai.c $(S21_RULES) modules/deadline.c modules/rng.c)
 	$(ASAN_LINK)
 
-test-spring2021: build/tests/spring2021/test_rules build/tests/spring2021/test_ai build/asan-bin/spring2021-referee build/spring2021
+test-spring2021: build/tests/spring2021/test_rules build/tests/spring2021/test_ai build/asan-bin/spring2021-referee build/spring2021 build/spring2021-random
 	build/tests/spring2021/test_rules
 	build/tests/spring2021/test_ai
 	build/asan-bin/spring2021-referee replay-all $(S21_TRACES)
 	$(PYTHON) tests/spring2021/test_protocol.py build/spring2021 $(S21_TRACES)
+	$(PYTHON) tests/spring2021/test_match.py build/asan-bin/spring2021-referee build/spring2021-random build/tmp-spring2021
 
 smoke-spring2021: build/spring2021 build/spring2021-greedy build/spring2021-referee
 	timeout 120 $(PYTHON) arena.py spring2021 --games 2 --jobs 2 dist greedy

@@ -311,7 +311,19 @@ static void ref__play(ref_io *io, int64_t seed, int league, const char *name0,
             io->failed = 1;
             break;
           }
-          snprintf(line, sizeof line, "%s", l[pl] ? l + pl + 1 : "");
+          if (l[pl] == 0) {
+            /* "OUT p" alone: the player gave no answer (our match traces);
+               the FINAL line tells a timeout from a crash */
+            got = 2;
+            for (int k = io->nlines - 1; k >= 0 && k >= io->nlines - 4; k--) {
+              char fin[32];
+              snprintf(fin, sizeof fin, "FINAL %d ", p);
+              if (strncmp(io->lines[k], fin, strlen(fin)) == 0 && strstr(io->lines[k], "reason Timeout"))
+                got = 1;
+            }
+          } else {
+            snprintf(line, sizeof line, "%s", l + pl + 1);
+          }
         } else {
           got = ref__ask(io, p, input, line, sizeof line);
         }

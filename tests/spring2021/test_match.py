@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""test_match.py -- build/spring2021-referee's match mode: the JSON result
+line follows the README contract, crashes / timeouts / malformed lines lose
+as on CodinGame, and every trace it writes replays exactly with its own
+`replay` command (so match and replay agree line for line).
+Last line: "N passed, N failed".
+
+Usage (from the repository root):
+  tests/spring2021/test_match.py REFEREE RANDOM_BOT TMPDIR
+"""
+import json
+import os
+import subprocess
+import sys
+
+
+def main(argv):
+    ref, rnd, tmp = argv[1], argv[2], argv[3]
+    os.makedirs(tmp, exist_ok=True)
+    passed = failed = 0
+
+    def check(ok, what):
+        nonlocal passed, failed
+        print(("ok   " if ok else "FAIL ") + what)
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+
+    cases = [
+        ("league3", ["--seed", "11"], rnd, rnd, None),
+        ("league2", ["--seed", "12", "--league", "2"], rnd, rnd, None),
+        ("league1", ["--seed", "13", "--league", "1"], rnd, rnd, None),
+        ("crash", ["--seed", "14"], "true", rnd, "crash"),
+        ("invalid", ["--seed", "15"], rnd, "yes JUMP", "invalid"),
+        ("timeout", ["--seed", "16", "--limit-ms", "300,100"], "sleep 5", rnd, "timeout"),
+    ]
+    for name, args, b0, b1, err in cases:
+        trace = os.path.join(tmp, "match_%s.txt" % name)
+        p = subprocess.run([ref, "match"] + args + ["--trace", trace, "--", b0, b1],
+                           capture_output=True, text=True, timeout=60)
+        try:
+            res = json.loads(p.stdout.strip().split("\n")[-1])
+        except (ValueError, IndexError):
+            check(False, "%s: JSON line (exit %d, %r)" % (name, p.returncode, p.stdout[-200:]))
+            continue
+        keys = {"game", "seed", "ranks", "scores", "errors", "turns", "think_mean_ms", "think_max_ms"}
+        ok = p.returncode == 0 and keys <= set(res) and res["game"] == "spring2021"
+        ok = ok and res["seed"] == int(args[1]) and len(res["ranks"]) == 2
+        s0, s1 = res["scores"]
+        ok = ok and res["ranks"] == [0 if s0 >= s1 else 1, 0 if s1 >= s0 else 1]
+        if err:
+            bad = 1 if b1 != rnd else 0  # the seat of the failing bot
+            ok = ok and res["errors"][bad] == err and res["scores"][bad] == -1 and res["ranks"][bad] == 1
+        else:
+            ok = ok and res["errors"] == ["", ""]
+        check(ok, "%s: result %s" % (name, p.stdout.strip()))
+        r = subprocess.run([ref, "replay", trace], capture_output=True, text=True, timeout=60)
+        check(r.returncode == 0, "%s: its trace replays (%s)" % (name, r.stdout.strip()[-160:]))
+    print("%d passed, %d failed" % (passed, failed))
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
