@@ -286,10 +286,48 @@ def bots(port):
     check("bot rejects a bad command line with 2", p.returncode == 2 and "usage" in p.stderr, p.stderr)
 
 
+def bad_servers(_port):
+    """The bot against a fake server (http.server) that misbehaves."""
+    import http.server
+
+    class H(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *a):
+            pass
+
+        def do_POST(self):
+            n = int(self.headers.get("Content-Length", "0"))
+            self.rfile.read(n)
+            if self.path.startswith("/badjson"):
+                body = b'{"game": {"turn": 0, '
+            elif self.path.startswith("/fields"):
+                body = b'{"game": {"turn": 0}, "hero": {"id": 9}}'
+            else:  # /drop: close without an answer
+                self.close_connection = True
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    srv = http.server.HTTPServer(("127.0.0.1", 0), H)
+    t = threading.Thread(target=srv.serve_forever, daemon=True)
+    t.start()
+    base = "http://127.0.0.1:%d" % srv.server_address[1]
+    for path, want in (("/badjson", "JSON"), ("/fields", "lacks"), ("/drop", "closed")):
+        p = subprocess.run([os.path.join(BUILD, "blitz"), "--server", base + path, "--key", "k", "--training"],
+                           capture_output=True, text=True, timeout=30)
+        check("bot against a server that answers %s: exit 1 with a message" % path[1:],
+              p.returncode == 1 and want in p.stderr, (p.returncode, p.stderr))
+    srv.shutdown()
+
+
 def main():
     proc, port = start_server("--keys", "k1,k2,k3,k4", "--arena", "arena001", "--min-ms", "0", "--timeout-ms", "1000")
     try:
-        for step in (training_errors, training_game, training_crash, arena, malformed, fuzz, bots):
+        for step in (training_errors, training_game, training_crash, arena, malformed, fuzz, bots, bad_servers):
             try:
                 step(port)
             except Exception as e:  # a broken step is a failure, not a crash of the suite
