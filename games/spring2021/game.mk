@@ -7,6 +7,7 @@
 #                              protocol test (tests/spring2021/test_protocol.py)
 #                              and the referee's match mode (test_match.py)
 #   smoke-spring2021           a two-game arena run, dist vs greedy
+#                              (tests/spring2021/smoke.py, relaxed limits)
 #   bench-spring2021           simulator and bot speed lines
 
 S21_DIR    := games/spring2021
@@ -41,7 +42,7 @@ test-spring2021: build/tests/spring2021/test_rules build/tests/spring2021/test_a
 	$(PYTHON) tests/spring2021/test_match.py build/asan-bin/spring2021-referee build/spring2021-random build/tmp-spring2021
 
 smoke-spring2021: build/spring2021 build/spring2021-greedy build/spring2021-referee
-	timeout 120 $(PYTHON) arena.py spring2021 --games 2 --jobs 2 dist greedy
+	$(PYTHON) tests/spring2021/smoke.py
 
 bench-spring2021: build/spring2021-bench
 	build/spring2021-bench

@@ -13,6 +13,10 @@
 **                         plays one game over stdin/stdout pipes and prints
 **                         one JSON result line (README "Referee contract")
 **
+** Traces written by match use the official format; a player that gave no
+** answer (timeout, crash) gets a bare "OUT p" line and the FINAL line's
+** reason says which, so such traces replay too.
+**
 ** Invariants: one game driver (ref__play) produces the trace line by line;
 ** replay compares each line with the file, match writes it to --trace. The
 ** game itself is entirely in rules.c. No malloc: fixed static buffers.

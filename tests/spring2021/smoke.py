@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""smoke.py -- a two-game arena run of the Spring Challenge 2021 bot (dist)
+against greedy, seats swapped, through arena.py and the referee. The smoke
+checks the pipeline end to end (build, protocol, referee, arena), so it runs
+with relaxed time limits (1000/300 ms): on a shared, loaded machine a strict
+100 ms limit measures the machine, and the strict figures come from full
+arena runs. Checks: both games played, no crash or invalid move, dist wins at
+least one. Last line: "N passed, N failed".
+"""
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def main():
+    cmd = [sys.executable, os.path.join(ROOT, "arena.py"), "spring2021", "--games", "2", "--jobs", "2",
+           "--json", "--referee-arg=--limit-ms", "--referee-arg=1000,300", "dist", "greedy"]
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    print(p.stdout, end="")
+    passed = failed = 0
+
+    def check(ok, what):
+        nonlocal passed, failed
+        print(("ok   " if ok else "FAIL ") + what)
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+
+    try:
+        summary = json.loads(p.stdout.strip().split("\n")[-1])
+    except (ValueError, IndexError):
+        summary = None
+    check(summary is not None, "arena printed its JSON summary (exit %d)" % p.returncode)
+    if summary:
+        check(summary["games"] == 2 and summary["referee_failures"] == 0, "both games played")
+        check(not summary["problems"], "no crash, timeout or invalid move")
+        check(summary["bots"][0]["wins"] >= 1, "dist won %d of 2 against greedy" % summary["bots"][0]["wins"])
+    print("%d passed, %d failed" % (passed, failed))
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
