@@ -9,9 +9,17 @@
 **   replay-all DIR        replays every t*.txt in DIR; last line
 **                         "N passed, N failed"
 **   match [--seed S] [--league 1|2|3] [--trace FILE] [--stderr]
-**         [--limit-ms FIRST,NEXT] -- CMD0 CMD1
+**         [--limit-ms FIRST,NEXT] [--wall-clock] -- CMD0 CMD1
 **                         plays one game over stdin/stdout pipes and prints
 **                         one JSON result line (README "Referee contract")
+**
+** Time limits (1000 ms first answer, 100 ms after) count the wall time from
+** the input's write to the answer's newline, minus the time the bot's
+** processes spent ready to run but waiting for a CPU (/proc/PID/schedstat):
+** on the platform each bot has its core, while on a shared machine other
+** processes' load would otherwise be charged to the bot. A bot that sleeps
+** or computes too long still times out. --wall-clock counts plain wall time.
+** The think times in the JSON line are the same measure.
 **
 ** Traces written by match use the official format; a player that gave no
 ** answer (timeout, crash) gets a bare "OUT p" line and the FINAL line's
@@ -59,6 +67,7 @@ typedef struct ref_io {
   char rbuf[2][REF_LINE];
   int rlen[2];
   int keep_stderr;
+  int wall_clock; /* 1: plain wall time, as the platform's dedicated cores */
   double limit_first, limit_next;
   int answered[2];
   double think_sum[2], think_max[2];
@@ -138,11 +147,47 @@ static void ref__kill(ref_io *io, int p) {
   io->pid[p] = 0;
 }
 
+/* Nanoseconds that process pid and its descendants (a few levels: the bot
+   runs under `sh -c`) spent ready to run but waiting for a CPU, from
+   /proc/PID/schedstat; 0 where the kernel does not provide it. */
+static int64_t ref__wait_ns(int pid, int depth) {
+  char path[96];
+  long long run, wait;
+  int64_t total = 0;
+  snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
+  FILE *f = fopen(path, "r");
+  if (f) {
+    if (fscanf(f, "%lld %lld", &run, &wait) == 2) total += wait;
+    fclose(f);
+  }
+  if (depth > 0) {
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", pid, pid);
+    f = fopen(path, "r");
+    if (f) {
+      int c;
+      while (fscanf(f, "%d", &c) == 1) total += ref__wait_ns(c, depth - 1);
+      fclose(f);
+    }
+  }
+  return total;
+}
+
+/* Milliseconds player p has been thinking since t0 (and w0 = its run-queue
+   wait then): wall time, minus the run-queue wait unless --wall-clock. */
+static double ref__think_ms(const ref_io *io, int p, int64_t t0, int64_t w0) {
+  double ms = (double)(deadline_now_ns() - t0) / 1e6;
+  if (io->wall_clock) return ms;
+  int64_t dw = ref__wait_ns(io->pid[p], 3) - w0;
+  if (dw > 0) ms -= (double)dw / 1e6;
+  return ms < 0 ? 0 : ms;
+}
+
 /* Sends `input` to player p and reads one line. Returns 0 and fills line,
    1 on timeout, 2 on crash (EOF / write error). */
 static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap) {
   size_t n = strlen(input), off = 0;
   int64_t t0 = deadline_now_ns();
+  int64_t w0 = io->wall_clock ? 0 : ref__wait_ns(io->pid[p], 3);
   while (off < n) {
     ssize_t w = write(io->to_fd[p], input + off, n - off);
     if (w < 0) {
@@ -162,7 +207,7 @@ static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap
       int rest = io->rlen[p] - (int)(nl - io->rbuf[p]) - 1;
       memmove(io->rbuf[p], nl + 1, (size_t)rest);
       io->rlen[p] = rest;
-      double ms = (double)(deadline_now_ns() - t0) / 1e6;
+      double ms = ref__think_ms(io, p, t0, w0);
       io->answered[p] = 1;
       io->think_sum[p] += ms;
       io->think_n[p]++;
@@ -170,8 +215,15 @@ static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap
       return 0;
     }
     if (io->rlen[p] >= REF_LINE - 1) return 2; /* a line too long to be a command */
-    double left = limit - (double)(deadline_now_ns() - t0) / 1e6;
-    if (left <= 0) return 1;
+    double wall = (double)(deadline_now_ns() - t0) / 1e6;
+    double left = limit - wall;
+    if (left <= 0) {
+      /* the wall limit has passed: only the time the bot could run counts,
+         within ten times the limit in wall time */
+      left = limit - ref__think_ms(io, p, t0, w0);
+      if (left <= 0 || wall > 10 * limit) return 1;
+      if (left > 5) left = 5;
+    }
     struct pollfd pfd = {io->from_fd[p], POLLIN, 0};
     int r = poll(&pfd, 1, (int)left + 1);
     if (r < 0) {
@@ -478,7 +530,8 @@ static int ref__usage(void) {
           "usage: spring2021-referee replay TRACE\n"
           "       spring2021-referee replay-all DIR\n"
           "       spring2021-referee match [--seed S] [--league 1|2|3] [--trace FILE]\n"
-          "                                [--stderr] [--limit-ms FIRST,NEXT] -- CMD0 CMD1\n");
+          "                                [--stderr] [--limit-ms FIRST,NEXT] [--wall-clock]\n"
+          "                                -- CMD0 CMD1\n");
   return 2;
 }
 
@@ -505,6 +558,8 @@ static int ref__match(int argc, char **argv) {
       if (league < 1 || league > 3) return ref__usage();
     } else if (strcmp(argv[i], "--trace") == 0 && i + 1 < argc) {
       trace = argv[++i];
+    } else if (strcmp(argv[i], "--wall-clock") == 0) {
+      io->wall_clock = 1;
     } else if (strcmp(argv[i], "--stderr") == 0) {
       io->keep_stderr = 1;
     } else if (strcmp(argv[i], "--limit-ms") == 0 && i + 1 < argc) {
