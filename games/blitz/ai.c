@@ -16,7 +16,7 @@
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
 static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest tavern */
 static int ai__dvia[RULES_CELLS];
-static int ai__dsafe[RULES_CELLS]; /* moves to a tavern without entering spikes */  /* moves from a cell to a tavern's side, then to a mine */
+static int ai__dspk[RULES_CELLS];  /* fewest spike entries on a way to a tavern */  /* moves from a cell to a tavern's side, then to a mine */
 static int ai__me;
 static int ai__near[RULES_HEROES + 1];
 static long ai__nodes;
@@ -100,11 +100,37 @@ static void ai__via(const rules_state *s) {
   }
 }
 
+/* dspk[c]: fewest spike cells entered on a walk from c to a tavern's side
+   (relaxation sweeps; 0-1 weights). */
+static void ai__spikes(const rules_state *s) {
+  int n = s->n;
+  for (int c = 0; c < n * n; c++) ai__dspk[c] = ai__dtav[c] == 1 ? 0 : 1 << 20;
+  for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
+    changed = 0;
+    for (int i = 0; i < n * n; i++) {
+      int c = (pass & 1) ? n * n - 1 - i : i;
+      if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) continue;
+      for (int k = 0; k < 4; k++) {
+        int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
+        if (x < 0 || y < 0 || x >= n || y >= n) continue;
+        int nc = x * n + y;
+        if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
+        if (ai__dspk[nc] >= (1 << 20)) continue;
+        int nd = ai__dspk[nc] + (s->terrain[nc] == RULES_SPIKES);
+        if (nd < ai__dspk[c]) {
+          ai__dspk[c] = nd;
+          changed = 1;
+        }
+      }
+    }
+  }
+}
+
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
   ai__distmap(s, ai__dmine, 1, me, 0);
   ai__distmap(s, ai__dtav, 0, me, 0);
-  ai__distmap(s, ai__dsafe, 0, me, 1);
+  ai__spikes(s);
   ai__via(s);
 }
 
@@ -149,11 +175,17 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
     if (d_eff > left) d_eff = left;
     v -= 1.0 * d_eff;
   }
-  /* low life where every way to a tavern crosses spikes: trapped */
-  if (h->life <= 20 && ai__dsafe[c] >= (1 << 20) && ai__dtav[c] < (1 << 20)) {
-    double trap = 20.0 + 0.5 * h->mines * (left < 100 ? left : 100);
-    v -= h->life <= 10 ? trap : 0.5 * trap;
+  /* risk: low life puts every owned mine one or two hits from a killer */
+  if (h->mines > 0) {
+    double f = h->life <= 25 ? 0.25 : h->life <= 50 ? 0.12 : h->life <= 75 ? 0.05 : 0.0;
+    v -= f * h->mines * (left < 60 ? left : 60);
   }
+  /* trapped: too weak to cross the spikes between us and any tavern. Such
+     a hero takes no more mines and can only keep what it has until it is
+     robbed, so this costs nearly its mines and a gold per turn left: worse
+     than dying on purpose, far worse than staying out. */
+  if (ai__dspk[c] < (1 << 20) && h->life <= 10 * ai__dspk[c])
+    v -= 0.9 * h->mines * left + 1.0 * left;
   /* standing on an enemy's spawn: its death telefrags us */
   for (int k = 0; k < RULES_HEROES; k++) {
     if (k == me - 1) continue;

@@ -187,6 +187,25 @@ static void test_finishes_weak_neighbour(void) {
   TH_EQ_INT(S.heroes[0].mines, 2); /* the hit killed h2 and took its mines */
 }
 
+static void test_no_mine_into_spike_trap(void) {
+  /* h1 (owning two mines) in a pocket (row 4) whose only way out is the
+     spike at (3,2): taking the mine at (4,3) would leave 4 life, too weak to
+     cross it again, so it could only sit there or die and lose its mines */
+  load("@1          @4\n"
+       "  $1      $1  \n"
+       "[]            \n"
+       "####^^########\n"
+       "      $-      \n"
+       "##############\n"
+       "@2          @3\n");
+  put(1, 4, 2, 30, 5);
+  int dir = choose(100);
+  TH_ASSERT_MSG(dir != RULES_EAST, "took the mine into the trap");
+  /* with enough life to come back out it takes the mine */
+  put(1, 4, 2, 60, 5);
+  TH_EQ_INT(choose(100), RULES_EAST);
+}
+
 static void test_deadline_respected(void) {
   load(maps_named("m3"));
   S.heroes[1].x = S.heroes[0].x + 1; /* crowd the heroes to make the search wide */
@@ -225,6 +244,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_drinks_when_weak),
     TH_ENTRY(test_no_fatal_mine_attack),
     TH_ENTRY(test_finishes_weak_neighbour),
+    TH_ENTRY(test_no_mine_into_spike_trap),
     TH_ENTRY(test_deadline_respected),
     TH_ENTRY(test_full_game_legal),
 };
