@@ -20,7 +20,6 @@ GAME_TESTS += test-blitz
 GAME_SMOKES += smoke-blitz
 GAME_BENCHES += bench-blitz
 
-build/obj/tests/blitz/%.o build/asan/tests/blitz/%.o: CPPFLAGS += -I$(BZ_DIR)
 
 build/blitz-referee: $(call obj,$(BZ_DIR)/referee.c $(BZ_DIR)/trace.c $(BZ_SERVER) $(BZ_RULES))
 	$(LINK)
