@@ -15,7 +15,8 @@
 **
 ** Time limits (1000 ms first answer, 100 ms after) count the wall time from
 ** the input's write to the answer's newline, minus the time the bot's
-** processes spent ready to run but waiting for a CPU (/proc/PID/schedstat):
+** processes and the referee itself spent ready to run but waiting for a CPU
+** (/proc/PID/schedstat):
 ** on the platform each bot has its core, while on a shared machine other
 ** processes' load would otherwise be charged to the bot. A bot that sleeps
 ** or computes too long still times out. --wall-clock counts plain wall time.
@@ -172,12 +173,18 @@ static int64_t ref__wait_ns(int pid, int depth) {
   return total;
 }
 
-/* Milliseconds player p has been thinking since t0 (and w0 = its run-queue
-   wait then): wall time, minus the run-queue wait unless --wall-clock. */
+/* Run-queue wait of player p's processes plus the referee's own (a referee
+   that waits for a CPU notices the answer late). */
+static int64_t ref__waits_ns(const ref_io *io, int p) {
+  return ref__wait_ns(io->pid[p], 3) + ref__wait_ns((int)getpid(), 0);
+}
+
+/* Milliseconds player p has been thinking since t0 (and w0 = the waits
+   then): wall time, minus the run-queue waits unless --wall-clock. */
 static double ref__think_ms(const ref_io *io, int p, int64_t t0, int64_t w0) {
   double ms = (double)(deadline_now_ns() - t0) / 1e6;
   if (io->wall_clock) return ms;
-  int64_t dw = ref__wait_ns(io->pid[p], 3) - w0;
+  int64_t dw = ref__waits_ns(io, p) - w0;
   if (dw > 0) ms -= (double)dw / 1e6;
   return ms < 0 ? 0 : ms;
 }
@@ -187,7 +194,7 @@ static double ref__think_ms(const ref_io *io, int p, int64_t t0, int64_t w0) {
 static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap) {
   size_t n = strlen(input), off = 0;
   int64_t t0 = deadline_now_ns();
-  int64_t w0 = io->wall_clock ? 0 : ref__wait_ns(io->pid[p], 3);
+  int64_t w0 = io->wall_clock ? 0 : ref__waits_ns(io, p);
   while (off < n) {
     ssize_t w = write(io->to_fd[p], input + off, n - off);
     if (w < 0) {
