@@ -6,9 +6,17 @@
 **       README.md): every input block, generator call and hidden state must
 **       match. Prints the first difference; exit 0 iff all traces match.
 **   greencircle-referee match [--seed S] [--trace FILE] [--timeout-ms T]
-**                             [--first-timeout-ms T] [--stderr] -- CMD0 CMD1
+**                             [--first-timeout-ms T] [--stderr] [--wall-clock]
+**                             -- CMD0 CMD1
 **       Plays one game between two commands (run with sh -c) over the real
 **       protocol and prints one JSON result line (README "Referee contract").
+**       Limits: 1000 ms for a player's first answer, 50 ms after. Time runs
+**       from the input's write to the answer's newline, minus the time the
+**       bot's processes and the referee spent runnable but waiting for a CPU
+**       (/proc/PID/schedstat): on the platform each bot has a core, on a
+**       shared machine other load would be charged to the bot. A bot that
+**       computes or sleeps too long still times out. --wall-clock counts
+**       plain wall time. Think times in the JSON line use the same measure.
 **
 ** Invariants: the referee never trusts a bot: a missing line is a timeout,
 ** end of output is a crash, an unparsable or illegal line is invalid; each
@@ -227,6 +235,7 @@ static int ref_replay(int argc, char **argv) {
 
 typedef struct ref_bot {
   pid_t pid;
+  int wall_clock;     /* 1: plain wall time, no run-queue correction */
   int in_fd, out_fd;
   char buf[REF_LINE];
   size_t len;
@@ -265,10 +274,48 @@ static int ref_spawn(ref_bot *b, const char *cmd, int keep_stderr) {
   return 0;
 }
 
-/* Reads one line within ms; returns 0 ok, 1 timeout, 2 crash (EOF). */
-static int ref_read_line(ref_bot *b, double ms, char *out, size_t cap, double *took) {
+/* Nanoseconds process pid (and, `depth` levels down, its children: bots run
+   under sh -c) spent runnable but waiting for a CPU; 0 if unknown. */
+static long long ref_runq_ns(int pid, int depth) {
+  char path[64];
+  long long run = 0, wait = 0, sum = 0;
+  snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
+  FILE *f = fopen(path, "r");
+  if (f) {
+    if (fscanf(f, "%lld %lld", &run, &wait) == 2) sum += wait;
+    fclose(f);
+  }
+  if (depth > 0) {
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", pid, pid);
+    f = fopen(path, "r");
+    if (f) {
+      int child;
+      while (fscanf(f, "%d", &child) == 1) sum += ref_runq_ns(child, depth - 1);
+      fclose(f);
+    }
+  }
+  return sum;
+}
+
+static long long ref_waits(const ref_bot *b) {
+  return b->wall_clock ? 0 : ref_runq_ns((int)b->pid, 3) + ref_runq_ns((int)getpid(), 0);
+}
+
+/* Thinking time since `start` (wall) with `w0` = the waits then. */
+static double ref_think_ms(const ref_bot *b, const deadline_t *start, long long w0) {
+  double ms = deadline_elapsed_ms(start);
+  if (b->wall_clock) return ms;
+  long long dw = ref_waits(b) - w0;
+  if (dw > 0) ms -= (double)dw / 1e6;
+  return ms < 0 ? 0 : ms;
+}
+
+/* Reads one line within ms of thinking time; returns 0 ok, 1 timeout,
+   2 crash (EOF). A hard wall cap of 20 x ms (at least 5 s) still applies. */
+static int ref_read_line(ref_bot *b, double ms, char *out, size_t cap, double *took, const deadline_t *start,
+                         long long w0) {
   deadline_t d;
-  deadline_start(&d, ms);
+  deadline_start(&d, ms * 20 > 5000 ? ms * 20 : 5000);
   for (;;) {
     char *nl = memchr(b->buf, '\n', b->len);
     if (nl) {
@@ -279,12 +326,16 @@ static int ref_read_line(ref_bot *b, double ms, char *out, size_t cap, double *t
       if (c > 0 && out[c - 1] == '\r') out[c - 1] = 0;
       memmove(b->buf, nl + 1, b->len - n - 1);
       b->len -= n + 1;
-      *took = deadline_elapsed_ms(&d);
+      *took = ref_think_ms(b, start, w0);
       return 0;
     }
     if (b->len >= sizeof b->buf - 1) b->len = 0; /* absurdly long line: drop */
-    double left = deadline_left_ms(&d);
-    if (left <= 0) return 1;
+    double used = ref_think_ms(b, start, w0);
+    double left = ms - used;
+    if (left <= 0 || deadline_passed(&d)) {
+      *took = used;
+      return 1;
+    }
     struct pollfd pf = {b->out_fd, POLLIN, 0};
     int rc = poll(&pf, 1, (int)(left + 0.999));
     if (rc < 0 && errno == EINTR) continue;
@@ -319,7 +370,7 @@ static void ref_kill(ref_bot *b) {
 
 static int ref_match(int argc, char **argv) {
   long long seed = 0;
-  int have_seed = 0, keep_stderr = 0;
+  int have_seed = 0, keep_stderr = 0, wall_clock = 0;
   double timeout_ms = 50, first_ms = 1000;
   const char *trace = NULL;
   int i = 0;
@@ -339,6 +390,8 @@ static int ref_match(int argc, char **argv) {
       first_ms = atof(argv[++i]);
     } else if (strcmp(argv[i], "--stderr") == 0) {
       keep_stderr = 1;
+    } else if (strcmp(argv[i], "--wall-clock") == 0) {
+      wall_clock = 1;
     } else {
       fprintf(stderr, "match: unknown option %s\n", argv[i]);
       return 2;
@@ -383,6 +436,7 @@ static int ref_match(int argc, char **argv) {
       fprintf(stderr, "match: cannot start %s\n", argv[i + p]);
       return 2;
     }
+    bots[p].wall_clock = wall_clock;
   }
   while (!g.over) {
     int p = g.active;
@@ -393,8 +447,11 @@ static int ref_match(int argc, char **argv) {
     for (int k = 0; k < n; k++) lines += in[k] == '\n';
     char out[REF_LINE];
     double took = 0;
+    deadline_t start;
+    long long w0 = ref_waits(b);
+    deadline_start(&start, 0);
     int rc = ref_write_all(b->in_fd, in, (size_t)n) < 0 ? 2 : 0;
-    if (rc == 0) rc = ref_read_line(b, b->answered ? timeout_ms : first_ms, out, sizeof out, &took);
+    if (rc == 0) rc = ref_read_line(b, b->answered ? timeout_ms : first_ms, out, sizeof out, &took, &start, w0);
     int t = g.turn + 1;
     if (tf) fprintf(tf, "TURN %d PLAYER %d LINES %d\n%s", t, p, lines, in);
     lg.n = 0;
@@ -458,6 +515,7 @@ int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "match") == 0) return ref_match(argc - 2, argv + 2);
   fprintf(stderr,
           "usage: greencircle-referee replay TRACE...\n"
-          "       greencircle-referee match [--seed S] [--trace FILE] [--timeout-ms T] -- CMD0 CMD1\n");
+          "       greencircle-referee match [--seed S] [--trace FILE] [--timeout-ms T] [--first-timeout-ms T]\n"
+          "                                 [--stderr] [--wall-clock] -- CMD0 CMD1\n");
   return 2;
 }
