@@ -127,7 +127,7 @@ BOT_API void ai_playout(const rules_board *b, rules_state *s, const int first[2]
         else act[p] = ai_policy(b, s, p, r);
       }
       forced = 0;
-      rules_resolve(b, s, act);
+      rules_apply(b, s, act);
     }
     rules_sun_move(b, s);
     if (s->day >= b->days) break;

@@ -32,7 +32,7 @@ static void bench__random_game(const rules_board *b, rules_state *s, rng_t *r) {
         act[p] = rules_action_nth(b, s, p, (int)rng_below(r, (uint32_t)n));
         bench__actions++;
       }
-      rules_resolve(b, s, act);
+      rules_apply(b, s, act);
     }
     rules_sun_move(b, s);
     if (s->day >= b->days) break;

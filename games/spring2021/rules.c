@@ -376,7 +376,8 @@ BOT_API int rules_action_nth(const rules_board *b, const rules_state *s, int p, 
   return RULES_WAIT;
 }
 
-BOT_API void rules_resolve(const rules_board *b, rules_state *s, const int act[2]) {
+/* Shared body of rules_resolve (check = 1) and rules_apply (check = 0). */
+static void rules__frame(const rules_board *b, rules_state *s, const int act[2], int check) {
   int avail[2] = {s->sun[0], s->sun[1]};
   int seed_dst[2] = {-1, -1};
   int dying[2], ndying = 0;
@@ -384,7 +385,7 @@ BOT_API void rules_resolve(const rules_board *b, rules_state *s, const int act[2
     if (s->waiting[p]) continue;
     int a = s->active[p] ? act[p] : RULES_WAIT;
     int kind = RULES_KIND(a);
-    if (kind == RULES_WAIT || !rules_valid(b, s, p, a, avail[p])) {
+    if (kind == RULES_WAIT || (check && !rules_valid(b, s, p, a, avail[p]))) {
       s->waiting[p] = 1;
       continue;
     }
@@ -423,6 +424,14 @@ BOT_API void rules_resolve(const rules_board *b, rules_state *s, const int act[2
   }
   for (int k = 0; k < ndying; k++)
     if (s->nutrients > 0) s->nutrients--;
+}
+
+BOT_API void rules_resolve(const rules_board *b, rules_state *s, const int act[2]) {
+  rules__frame(b, s, act, 1);
+}
+
+BOT_API void rules_apply(const rules_board *b, rules_state *s, const int act[2]) {
+  rules__frame(b, s, act, 0);
 }
 
 BOT_API int rules_over(const rules_board *b, const rules_state *s) {

@@ -109,6 +109,10 @@ BOT_API int rules_action_nth(const rules_board *b, const rules_state *s, int p, 
    not waiting (ignored for waiting players; a player disqualified this frame
    must already be inactive with score -1 and pass RULES_WAIT). */
 BOT_API void rules_resolve(const rules_board *b, rules_state *s, const int act[2]);
+/* rules_resolve for callers that guarantee every non-waiting player's
+   action is valid (rules_valid against the frame-start state): the same
+   result without the checks. For playouts. */
+BOT_API void rules_apply(const rules_board *b, rules_state *s, const int act[2]);
 /* 1 when the game is over (fewer than two active players, or day >= days). */
 BOT_API int rules_over(const rules_board *b, const rules_state *s);
 /* Final scores (sun/3 bonus, tree-count tiebreak on equal scores); the

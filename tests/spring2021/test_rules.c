@@ -401,7 +401,38 @@ static void test_list_equals_valid(void) {
   }
 }
 
+/* rules_apply (no checks) equals rules_resolve on valid action pairs, over
+   whole games of uniformly random listed actions. */
+static void test_apply_equals_resolve(void) {
+  for (int g = 0; g < 20; g++) {
+    rules_board b;
+    rules_state s;
+    javarand_t m, r;
+    javarand_seed(&m, (int64_t)th_seed() + 100 + g);
+    javarand_seed(&r, (int64_t)th_seed() * 3 + g);
+    rules_generate(&b, &s, &m, 3);
+    rules_gather(&b, &s);
+    while (s.day < b.days) {
+      while (!(s.waiting[0] && s.waiting[1])) {
+        int act[2];
+        for (int p = 0; p < 2; p++) {
+          int n = rules_action_count(&b, &s, p);
+          act[p] = s.waiting[p] ? RULES_WAIT : rules_action_nth(&b, &s, p, javarand_next_int_bound(&r, n));
+        }
+        rules_state t = s;
+        rules_resolve(&b, &s, act);
+        rules_apply(&b, &t, act);
+        TH_ASSERT(memcmp(&s, &t, sizeof s) == 0);
+      }
+      rules_sun_move(&b, &s);
+      if (s.day >= b.days) break;
+      rules_gather(&b, &s);
+    }
+  }
+}
+
 static const th_test TESTS[] = {
+  TH_ENTRY(test_apply_equals_resolve),
   TH_ENTRY(test_tv2_mapgen),     TH_ENTRY(test_tv3_first_lists), TH_ENTRY(test_tv4_shadows),
   TH_ENTRY(test_tv5_costs),      TH_ENTRY(test_tv6_collision),   TH_ENTRY(test_tv7_double_complete),
   TH_ENTRY(test_tv8_invalid),    TH_ENTRY(test_tv9_final),       TH_ENTRY(test_grammar),
