@@ -50,6 +50,7 @@ test-blitz: build/tests/blitz/test_rules build/tests/blitz/test_ai build/asan-bi
 	mkdir -p build/blitz-asan && cp build/asan-bin/blitz-server build/blitz-asan/blitz-server && \
 	  cp build/blitz build/blitz-miner build/blitz-asan/
 	$(PYTHON) tests/blitz/test_server.py build/blitz-asan
+	tests/blitz/curl_session.sh build/blitz-asan
 
 smoke-blitz: build/blitz build/blitz-miner build/blitz-hunter build/blitz-referee
 	timeout 120 $(PYTHON) arena.py blitz --games 2 --jobs 1 --referee-arg=--turns --referee-arg=100 \
