@@ -51,9 +51,9 @@ def wilson(score, n, z=Z95):
 
 def elo(p):
     """Elo difference that gives expected score p."""
-    if p <= 0:
+    if p <= 1e-9:
         return float("-inf")
-    if p >= 1:
+    if p >= 1 - 1e-9:
         return float("inf")
     return -400.0 * math.log10(1.0 / p - 1.0)
 
