@@ -242,7 +242,6 @@ def top_level_decls(src):
             toks.append((m.group(0), no))
     decls = []
     stmt = []
-    depth = 0
     i = 0
 
     def skip_block(j):
@@ -281,7 +280,6 @@ def top_level_decls(src):
             continue
         stmt.append((t, no))
         i += 1
-    del depth
     return [d for d in decls if d]
 
 

@@ -62,7 +62,6 @@ static long json__scan_string(const char *s, size_t n, size_t i) {
 }
 
 static long json__scan_number(const char *s, size_t n, size_t i) {
-  size_t b = i;
   if (i < n && s[i] == '-') i++;
   if (i >= n) return JSON_EPART;
   if (s[i] == '0') i++;
@@ -79,7 +78,6 @@ static long json__scan_number(const char *s, size_t n, size_t i) {
     if (i >= n || s[i] < '0' || s[i] > '9') return i >= n ? JSON_EPART : JSON_EINVAL;
     while (i < n && s[i] >= '0' && s[i] <= '9') i++;
   }
-  (void)b;
   return (long)i;
 }
 

@@ -19,6 +19,9 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, REPO)
 import arena  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import pyunit  # noqa: E402
+
 # Bot "strong" beats "weak"; "tie" draws with everyone; "crasher" crashes
 # when it sits in seat 1; seeds are echoed back so rotation can be checked.
 FAKE_REFEREE = r'''#!/usr/bin/env python3
@@ -135,8 +138,4 @@ class StatsTest(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
-    result = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
-    failed = len(result.failures) + len(result.errors)
-    print("%d passed, %d failed" % (result.testsRun - failed, failed))
-    sys.exit(0 if failed == 0 and result.testsRun > 0 else 1)
+    sys.exit(pyunit.main(sys.modules[__name__]))
