@@ -188,6 +188,7 @@ def main(argv):
             errors = res.get("errors", [""] * nb)
             tmean = res.get("think_mean_ms", [0.0] * nb)
             tmax = res.get("think_max_ms", [0.0] * nb)
+            detail = res.get("detail", [""] * nb)
             for seat, b in enumerate(seat_bot):
                 st = stats[b]
                 first = ranks[seat] == 0
@@ -204,7 +205,8 @@ def main(argv):
                 st["think_max"] = max(st["think_max"], float(tmax[seat] or 0))
                 if errors[seat]:
                     st["errors"] += 1
-                    problems.append((labels[b], errors[seat], g, seed, replay))
+                    kind = errors[seat] + (" (%s)" % detail[seat] if seat < len(detail) and detail[seat] else "")
+                    problems.append((labels[b], kind, g, seed, replay))
 
     print("arena %s: %d games played (%d seeds x %d seats), %d referee failures" %
           (a.game, played, (a.games + nb - 1) // nb, nb, len(failures)))
@@ -240,7 +242,7 @@ def main(argv):
     summary["problems"] = [{"bot": l, "kind": k, "game": g, "seed": s, "replay": r} for l, k, g, s, r in problems]
     if a.json:
         print(json.dumps(summary, sort_keys=True))
-    crashes = [p for p in problems if p[1] in ("crash", "timeout")]
+    crashes = [p for p in problems if p[1].split(" ")[0] in ("crash", "timeout")]
     return 0 if not failures and not crashes and played == a.games else 1
 
 

@@ -5,11 +5,14 @@
 **       -> ai_search -> one command line.
 **
 ** Time budget, measured from the arrival of the turn's first line: 600 ms on
-** the first turn (limit 1000), then 80 ms (limit 100) while the process gets
+** the first turn (limit 1000), then 75 ms (limit 100) while the process gets
 ** the CPU it asks for. On a loaded machine (other processes sharing the
 ** cores: CPU time well below wall time during the last searches) it backs
 ** off to 60 or 40 ms, because a descheduled process overshoots any deadline
-** it checks itself and the referee counts wall time.
+** it checks itself and the referee counts wall time. The 25 ms margin is for
+** stalls the process cannot see (a virtual CPU descheduled by its host, the
+** judge's own pipe latency); the search itself stops within a millisecond of
+** its deadline (ai.h, AI_CLOCK_EVERY).
 **
 ** Invariants: exactly one line on stdout per turn, flushed; debug only on
 ** stderr; malformed or truncated input gives a message on stderr and WAIT
@@ -27,6 +30,12 @@
 #include "rules.h"
 
 #define MAIN_NO_TURN 100 /* end of input before a turn began */
+
+/* Time budgets in milliseconds (see the opening comment). */
+#define MAIN_FIRST_MS 600.0 /* first turn, limit 1000 */
+#define MAIN_TURN_MS 75.0   /* later turns, limit 100, full CPU */
+#define MAIN_BUSY_MS 60.0   /* CPU share between 0.7 and 0.9 */
+#define MAIN_LOADED_MS 40.0 /* CPU share below 0.7 */
 
 static reader_t main__in;
 
@@ -106,7 +115,7 @@ static double main__cpu_ms(void) {
 
 /* Budget for a normal turn from the recent CPU share (1 = undisturbed). */
 static double main__budget(double share) {
-  return share > 0.9 ? 80.0 : share > 0.7 ? 60.0 : 40.0;
+  return share > 0.9 ? MAIN_TURN_MS : share > 0.7 ? MAIN_BUSY_MS : MAIN_LOADED_MS;
 }
 
 int main(void) {
@@ -143,7 +152,7 @@ int main(void) {
       continue;
     }
     deadline_t d;
-    deadline_start_at(&d, t0, turn == 0 ? 600.0 : main__budget(share));
+    deadline_start_at(&d, t0, turn == 0 ? MAIN_FIRST_MS : main__budget(share));
     double cpu0 = main__cpu_ms();
     int a = ai_search(&b, &s, 0, &d, &rng, &st);
     double wall = deadline_elapsed_ms(&d), cpu = main__cpu_ms() - cpu0;

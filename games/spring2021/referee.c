@@ -73,6 +73,7 @@ typedef struct ref_io {
   int answered[2];
   double think_sum[2], think_max[2];
   int think_n[2];
+  char detail[2][96]; /* how a timeout happened, for the JSON line */
 } ref_io;
 
 static char ref__filebuf[REF_MAX_FILE + 1];
@@ -227,8 +228,14 @@ static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap
     if (left <= 0) {
       /* the wall limit has passed: only the time the bot could run counts,
          within ten times the limit in wall time */
-      left = limit - ref__think_ms(io, p, t0, w0);
-      if (left <= 0 || wall > 10 * limit) return 1;
+      double counted = ref__think_ms(io, p, t0, w0);
+      left = limit - counted;
+      if (left <= 0 || wall > 10 * limit) {
+        snprintf(io->detail[p], sizeof io->detail[p],
+                 "answer %d: no line after %.1f ms counted, %.1f ms wall (limit %.0f)",
+                 io->think_n[p] + 1, counted, wall, limit);
+        return 1;
+      }
       if (left > 5) left = 5;
     }
     struct pollfd pfd = {io->from_fd[p], POLLIN, 0};
@@ -607,9 +614,10 @@ static int ref__match(int argc, char **argv) {
   for (int p = 0; p < 2; p++) mean[p] = io->think_n[p] ? io->think_sum[p] / io->think_n[p] : 0.0;
   printf("{\"game\":\"spring2021\",\"seed\":%lld,\"ranks\":[%d,%d],\"scores\":[%d,%d],"
          "\"errors\":[\"%s\",\"%s\"],\"turns\":%d,\"think_mean_ms\":[%.1f,%.1f],"
-         "\"think_max_ms\":[%.1f,%.1f]}\n",
+         "\"think_max_ms\":[%.1f,%.1f],\"detail\":[\"%s\",\"%s\"]}\n",
          (long long)seed, r0, r1, res.score[0], res.score[1], errs[res.error[0]],
-         errs[res.error[1]], res.turns, mean[0], mean[1], io->think_max[0], io->think_max[1]);
+         errs[res.error[1]], res.turns, mean[0], mean[1], io->think_max[0], io->think_max[1],
+         io->detail[0], io->detail[1]);
   fflush(stdout);
   return 0;
 }

@@ -35,12 +35,15 @@ with open("calls.log", "a") as f:
     f.write(json.dumps([seed] + names) + "\n")
 if "broken" in names:
     sys.exit(3)
-errors = ["crash" if n == "crasher" and i == 1 else "" for i, n in enumerate(names)]
+errors = ["crash" if n == "crasher" and i == 1 else "timeout" if n == "sleeper" else ""
+          for i, n in enumerate(names)]
+detail = ["answer 7: no line after 130.0 ms" if n == "sleeper" else "" for n in names]
 score = [power.get(n, 1) if not errors[i] else -1 for i, n in enumerate(names)]
 best = sorted(set(score), reverse=True)
 ranks = [best.index(s) for s in score]
 print(json.dumps({"game": "fake", "seed": seed, "ranks": ranks, "scores": score, "errors": errors,
-                  "turns": 3, "think_mean_ms": [1.5] * len(cmds), "think_max_ms": [2.0 + i for i in range(len(cmds))]}))
+                  "turns": 3, "think_mean_ms": [1.5] * len(cmds), "think_max_ms": [2.0 + i for i in range(len(cmds))],
+                  "detail": detail}))
 '''
 
 
@@ -98,6 +101,12 @@ class ArenaTest(unittest.TestCase):
         self.assertEqual(r.returncode, 1)
         self.assertIn("crasher: crash in game", r.stdout)
         self.assertIn("replay: ./build/fake-referee match --seed 1 -- ./build/fake-weak crasher", r.stdout)
+
+    def test_timeout_reported_with_detail_and_exit_1(self):
+        r = self.arena("--games", "2", "sleeper", "weak")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("sleeper: timeout (answer 7: no line after 130.0 ms) in game 0", r.stdout)
+        self.assertEqual(r.stdout.count("sleeper: timeout"), 2)
 
     def test_referee_failure_is_reported(self):
         r = self.arena("--games", "2", "broken", "weak")
