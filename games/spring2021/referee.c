@@ -73,7 +73,7 @@ typedef struct ref_io {
   int answered[2];
   double think_sum[2], think_max[2];
   int think_n[2];
-  char detail[2][96]; /* how a timeout happened, for the JSON line */
+  char detail[2][128]; /* how a timeout happened, for the JSON line */
 } ref_io;
 
 static char ref__filebuf[REF_MAX_FILE + 1];
@@ -180,6 +180,23 @@ static int64_t ref__waits_ns(const ref_io *io, int p) {
   return ref__wait_ns(io->pid[p], 3) + ref__wait_ns((int)getpid(), 0);
 }
 
+/* Milliseconds the host took the virtual CPUs away from this machine so
+   far (steal time, all CPUs, /proc/stat); 0 where not provided. Only for
+   the timeout detail: steal is invisible to the bot and to schedstat. */
+static double ref__steal_ms(void) {
+  char line[256];
+  unsigned long long v[8] = {0};
+  FILE *f = fopen("/proc/stat", "r");
+  if (!f) return 0.0;
+  int n = 0;
+  if (fgets(line, sizeof line, f))
+    n = sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+               &v[4], &v[5], &v[6], &v[7]);
+  fclose(f);
+  long hz = sysconf(_SC_CLK_TCK);
+  return n == 8 && hz > 0 ? (double)v[7] * 1000.0 / (double)hz : 0.0;
+}
+
 /* Milliseconds player p has been thinking since t0 (and w0 = the waits
    then): wall time, minus the run-queue waits unless --wall-clock. */
 static double ref__think_ms(const ref_io *io, int p, int64_t t0, int64_t w0) {
@@ -196,6 +213,7 @@ static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap
   size_t n = strlen(input), off = 0;
   int64_t t0 = deadline_now_ns();
   int64_t w0 = io->wall_clock ? 0 : ref__waits_ns(io, p);
+  double steal0 = ref__steal_ms();
   while (off < n) {
     ssize_t w = write(io->to_fd[p], input + off, n - off);
     if (w < 0) {
@@ -232,8 +250,9 @@ static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap
       left = limit - counted;
       if (left <= 0 || wall > 10 * limit) {
         snprintf(io->detail[p], sizeof io->detail[p],
-                 "answer %d: no line after %.1f ms counted, %.1f ms wall (limit %.0f)",
-                 io->think_n[p] + 1, counted, wall, limit);
+                 "answer %d: no line after %.1f ms counted, %.1f ms wall (limit %.0f), "
+                 "host steal %.0f ms",
+                 io->think_n[p] + 1, counted, wall, limit, ref__steal_ms() - steal0);
         return 1;
       }
       if (left > 5) left = 5;
