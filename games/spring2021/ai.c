@@ -14,7 +14,7 @@
 #include <string.h>
 
 /* Size-3 trees a player keeps (does not complete) by day; later days keep
-   fewer. Index = day (0..23). */
+   fewer. Index = 23 - days left (the day itself in the 24-day leagues). */
 static const int8_t ai__keep[24] = {99, 99, 99, 99, 99, 99, 99, 99, 6, 5, 5, 5,
                                     4,  4,  4,  3,  3,  2,  1,  0,  0, 0, 0, 0};
 
@@ -63,7 +63,7 @@ BOT_API int ai_policy(const rules_board *b, const rules_state *s, int p, rng_t *
   uint64_t c3 = ready & s->size[3];
   if (c3 && sun >= 4) {
     int n3 = __builtin_popcountll(mine & s->size[3]);
-    int kd = day + ai__keep_shift;
+    int kd = day + (24 - b->days) + ai__keep_shift; /* by days left: wood 1 has 6 */
     int keep = kd < 0 ? 99 : kd < 24 ? ai__keep[kd] + (int)(coin & 1) : 0;
     if (left <= 0 || n3 > keep) {
       /* prefer a tree that tomorrow's shadows would block anyway */
@@ -77,7 +77,7 @@ BOT_API int ai_policy(const rules_board *b, const rules_state *s, int p, rng_t *
   }
   coin >>= 1;
   /* GROW, largest first; each size skipped now and then (1 in 64) for variety */
-  for (int sz = 2; sz >= 0; sz--, coin >>= 6) {
+  for (int sz = 2; sz >= 0 && b->grow_on; sz--, coin >>= 6) {
     if (left < 3 - sz) continue;
     uint64_t m = ready & s->size[sz];
     if (!m || (coin & 63) == 0) continue;

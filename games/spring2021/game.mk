@@ -39,7 +39,7 @@ test-spring2021: build/tests/spring2021/test_rules build/tests/spring2021/test_a
 	build/tests/spring2021/test_ai
 	build/asan-bin/spring2021-referee replay-all $(S21_TRACES)
 	$(PYTHON) tests/spring2021/test_protocol.py build/spring2021 $(S21_TRACES)
-	$(PYTHON) tests/spring2021/test_match.py build/asan-bin/spring2021-referee build/spring2021-random build/tmp-spring2021
+	$(PYTHON) tests/spring2021/test_match.py build/asan-bin/spring2021-referee build/spring2021-random build/tmp-spring2021 build/spring2021
 
 smoke-spring2021: build/spring2021 build/spring2021-greedy build/spring2021-referee
 	$(PYTHON) tests/spring2021/smoke.py

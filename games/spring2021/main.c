@@ -14,10 +14,16 @@
 ** judge's own pipe latency); the search itself stops within a millisecond of
 ** its deadline (ai.h, AI_CLOCK_EVERY).
 **
+** League: the first turn's tree count tells it (6 trees each: wood 2, one
+** day, COMPLETE only; 4: wood 1, six days, no SEED; else bronze and above),
+** so the same file plays every league from the first one up.
+**
 ** Invariants: exactly one line on stdout per turn, flushed; debug only on
-** stderr; malformed or truncated input gives a message on stderr and WAIT
-** (end of input ends the program). The board is assumed bronze-or-above
-** (24 days, shadows, SEED/GROW), the league the bot is written for.
+** stderr; the answer is one of the actions the referee listed (when the
+** search's choice is not, which only a state we misread can cause, a listed
+** COMPLETE, GROW or WAIT replaces it, with a message); malformed or
+** truncated input gives a message on stderr and WAIT (end of input ends the
+** program).
 */
 #include <stdio.h>
 #include <string.h>
@@ -38,6 +44,10 @@
 #define MAIN_LOADED_MS 40.0 /* CPU share below 0.7 */
 
 static reader_t main__in;
+/* The actions the referee listed this turn; main__nlisted < 0 when the
+   list was too long or unreadable (the answer is then not filtered). */
+static int main__listed[RULES_MAX_ACTIONS];
+static int main__nlisted;
 
 /* Reads one integer line; returns 0 or a reader status. */
 static int main__int_line(reader_t *r, long *v, long lo, long hi) {
@@ -102,9 +112,47 @@ static int main__read_turn(reader_t *r, rules_state *s, int64_t *t0) {
     rules_put(s, (int)c, (int)size, mine ? 0 : 1, (int)dormant);
   }
   if ((st = main__int_line(r, &n, 0, 100000))) return st;
-  for (long i = 0; i < n; i++)
+  static rules_board any; /* the bronze grammar reads every league's actions */
+  if (!any.seed_on) rules_board_default(&any, 3);
+  main__nlisted = n <= RULES_MAX_ACTIONS ? 0 : -1;
+  for (long i = 0; i < n; i++) {
+    int a;
     if ((st = reader_line(r))) return st;
+    if (main__nlisted < 0) continue;
+    if (rules_parse(&any, reader_rest(r), &a) == 0) main__listed[main__nlisted++] = a;
+    else main__nlisted = -1;
+  }
   return 0;
+}
+
+/* League from the first turn (see the opening comment): trees per player. */
+static int main__league(const rules_state *s) {
+  int n0 = __builtin_popcountll(s->own[0]), n1 = __builtin_popcountll(s->own[1]);
+  if (s->day == 0 && n0 == 6 && n1 == 6) return 1;
+  if (s->day == 0 && n0 == 4 && n1 == 4) return 2;
+  return 3;
+}
+
+/* Sets the league's rules, keeping the richness read from the init input. */
+static void main__set_league(rules_board *b, int league) {
+  rules_board keep = *b;
+  rules_board_default(b, league);
+  memcpy(b->richness, keep.richness, sizeof b->richness);
+  b->usable = keep.usable;
+  memcpy(b->rich, keep.rich, sizeof b->rich);
+}
+
+/* a if the referee listed it (or there is no usable list), else the first
+   listed COMPLETE, else GROW, else WAIT. */
+static int main__listed_or(int a) {
+  if (main__nlisted <= 0) return a;
+  for (int i = 0; i < main__nlisted; i++)
+    if (main__listed[i] == a) return a;
+  static const int kinds[2] = {RULES_COMPLETE, RULES_GROW};
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < main__nlisted; i++)
+      if (RULES_KIND(main__listed[i]) == kinds[k]) return main__listed[i];
+  return RULES_WAIT;
 }
 
 static double main__cpu_ms(void) {
@@ -151,10 +199,19 @@ int main(void) {
       fflush(stdout);
       continue;
     }
+    if (turn == 0 && main__league(&s) != b.league) {
+      main__set_league(&b, main__league(&s));
+      fprintf(stderr, "spring2021: league %d rules (%d days)\n", b.league, b.days);
+    }
     deadline_t d;
     deadline_start_at(&d, t0, turn == 0 ? MAIN_FIRST_MS : main__budget(share));
     double cpu0 = main__cpu_ms();
-    int a = ai_search(&b, &s, 0, &d, &rng, &st);
+    int a = ai_search(&b, &s, 0, &d, &rng, &st), chosen = a;
+    if ((a = main__listed_or(a)) != chosen) {
+      char was[64];
+      rules_format(chosen, was, sizeof was);
+      fprintf(stderr, "spring2021: %s is not among the listed actions; answering a listed one\n", was);
+    }
     double wall = deadline_elapsed_ms(&d), cpu = main__cpu_ms() - cpu0;
     if (wall > 5.0) {
       double now = cpu / wall > 1.0 ? 1.0 : cpu / wall;

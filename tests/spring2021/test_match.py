@@ -2,11 +2,13 @@
 """test_match.py -- build/spring2021-referee's match mode: the JSON result
 line follows the README contract, crashes / timeouts / malformed lines lose
 as on CodinGame, and every trace it writes replays exactly with its own
-`replay` command (so match and replay agree line for line).
+`replay` command (so match and replay agree line for line). With BOT, the
+bot also plays whole games in both wood leagues from both seats: never an
+invalid command, and a win over random in wood 1 (six days).
 Last line: "N passed, N failed".
 
 Usage (from the repository root):
-  tests/spring2021/test_match.py REFEREE RANDOM_BOT TMPDIR
+  tests/spring2021/test_match.py REFEREE RANDOM_BOT TMPDIR [BOT]
 """
 import json
 import os
@@ -60,6 +62,21 @@ def main(argv):
         check(ok, "%s: result %s" % (name, p.stdout.strip()))
         r = subprocess.run([ref, "replay", trace], capture_output=True, text=True, timeout=60)
         check(r.returncode == 0, "%s: its trace replays (%s)" % (name, r.stdout.strip()[-160:]))
+    bot = argv[4] if len(argv) > 4 else None
+    for league in ((1, 2) if bot else ()):
+        for seat in (0, 1):
+            seats = [bot, rnd] if seat == 0 else [rnd, bot]
+            p = subprocess.run([ref, "match", "--seed", str(20 + league), "--league", str(league), "--"] + seats,
+                               capture_output=True, text=True, timeout=120)
+            try:
+                res = json.loads(p.stdout.strip().split("\n")[-1])
+            except (ValueError, IndexError):
+                check(False, "wood league %d, seat %d: JSON line (exit %d)" % (league, seat, p.returncode))
+                continue
+            ok = res["errors"] == ["", ""] and res["scores"][seat] > 0
+            if league == 2:
+                ok = ok and res["ranks"][seat] == 0 and res["ranks"][1 - seat] == 1
+            check(ok, "wood league %d, bot in seat %d: %s" % (league, seat, p.stdout.strip()))
     print("%d passed, %d failed" % (passed, failed))
     return 0 if failed == 0 else 1
 

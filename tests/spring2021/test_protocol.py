@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """test_protocol.py -- the Spring Challenge 2021 bot (build/spring2021) over
 its real stdin/stdout protocol: given an official trace's first (or 31st)
-turn as its first input, it answers one line among the listed actions; truncated input gives WAIT and a
-clean exit; garbage never crashes it. Last line: "N passed, N failed".
+turn as its first input, it answers one line among the listed actions, in
+the wood leagues too and when the list leaves out its own choice; truncated
+input gives WAIT and a clean exit; garbage never crashes it. Last line: "N passed, N failed".
 
 Usage (from the repository root): tests/spring2021/test_protocol.py BOT TRACE_DIR
 """
@@ -60,6 +61,32 @@ def main(argv):
             rc, out = run(bot, "\n".join(lines) + "\n")
             check(rc == 0 and len(out) >= 1 and out[0] in actions and out[1:] in ([], [""]),
                   "turn %d of %s answered %r (one of %d listed)" % (k, n, out[0] if out else None, len(actions)))
+    # wood leagues: the first turn's trees tell the league, and the answer
+    # stays within the (smaller) command set
+    woods = sorted(n for n in os.listdir(tdir) if n.startswith("t") and "wood" in n)
+    for league in ("wood2", "wood1"):
+        for n in [w for w in woods if league in w][:2]:
+            for k in (0, 1):
+                try:
+                    lines, actions = turn_input(os.path.join(tdir, n), k)
+                except ValueError:  # no second turn: the game ended at once
+                    if k == 0:
+                        check(False, "%s has a first turn" % n)
+                    continue
+                rc, out = run(bot, "\n".join(lines) + "\n")
+                check(rc == 0 and len(out) >= 1 and out[0] in actions,
+                      "%s turn %d of %s answered %r (one of %d listed)" %
+                      (league, k, n, out[0] if out else None, len(actions)))
+    # a list that leaves out the search's likely choices: the answer is
+    # still a listed action (COMPLETE/GROW before WAIT)
+    lines, actions = turn_input(os.path.join(tdir, names[0]), 30)
+    grows = [a for a in actions if a.startswith("GROW")]
+    if grows:
+        head = lines[:len(lines) - len(actions) - 1]
+        rc, out = run(bot, "\n".join(head + ["2", "WAIT", grows[-1]]) + "\n")
+        check(rc == 0 and out[:1] == [grows[-1]], "short list {WAIT, %s} -> %r" % (grows[-1], out[:1]))
+    else:
+        check(False, "turn 30 of %s lists a GROW" % names[0])
     lines, _ = turn_input(os.path.join(tdir, names[0]))
     rc, out = run(bot, "\n".join(lines[:45]) + "\n")
     check(rc == 0 and out[0] == "WAIT", "truncated turn -> WAIT, exit 0")
