@@ -3,6 +3,9 @@
 ** actions, each sample a whole-game playout with the randomised heuristic
 ** policy ai_policy for both players, valued by the exact final score.
 **
+** Data flow: ai_search (steps 1-4 above it) -> ai_candidates (root moves)
+** -> ai_playout (both sides follow ai_policy to the end) -> ai_value.
+**
 ** Invariants: the policy only returns actions rules_valid accepts for the
 ** current state (WAIT otherwise), so playouts never need the referee's
 ** validation path to reject anything; playouts copy the state (no shared
@@ -29,14 +32,11 @@ static uint64_t ai__crowded(uint64_t mine) {
   return near;
 }
 
-/* Search knobs (plain statics so a tuning harness can set them). */
-static double ai__ucb_c = 0.35;    /* UCB1 exploration constant */
-static double ai__win_w = 0.25;    /* weight of win/draw/loss in the value */
-static double ai__diff_scale = 15; /* score difference scale of the rest */
-static int ai__seed_cands = 6;     /* seed targets kept at the root */
-static long ai__max_playouts = 0;  /* 0 = until the deadline */
-static int ai__keep_shift = 0;     /* playout completes as if this many days later */
-static int ai__mode = 0;           /* 0 = UCB1, 1 = sequential halving (CRN) */
+/* Tunables of the search and of a playout's value. */
+#define AI_UCB_C 0.35         /* UCB1 exploration constant */
+#define AI_WIN_WEIGHT 0.25    /* weight of win/draw/loss in a playout's value */
+#define AI_DIFF_SCALE 15.0    /* score difference scale of the rest (tanh) */
+#define AI_SEED_CANDIDATES 6  /* seed targets kept at the root */
 
 static int ai__pick(uint64_t m, rng_t *r) {
   int n = __builtin_popcountll(m);
@@ -63,7 +63,7 @@ BOT_API int ai_policy(const rules_board *b, const rules_state *s, int p, rng_t *
   uint64_t c3 = ready & s->size[3];
   if (c3 && sun >= 4) {
     int n3 = __builtin_popcountll(mine & s->size[3]);
-    int kd = day + (24 - b->days) + ai__keep_shift; /* by days left: wood 1 has 6 */
+    int kd = day + (24 - b->days); /* by days left: wood 1 has 6 */
     int keep = kd < 0 ? 99 : kd < 24 ? ai__keep[kd] + (int)(coin & 1) : 0;
     if (left <= 0 || n3 > keep) {
       /* prefer a tree that tomorrow's shadows would block anyway */
@@ -139,7 +139,7 @@ BOT_API void ai_playout(const rules_board *b, rules_state *s, const int first[2]
 BOT_API double ai_value(const rules_state *s, int p) {
   int diff = s->score[p] - s->score[1 - p];
   double win = diff > 0 ? 1.0 : diff < 0 ? 0.0 : 0.5;
-  return ai__win_w * win + (1.0 - ai__win_w) * (0.5 + 0.5 * tanh((double)diff / ai__diff_scale));
+  return AI_WIN_WEIGHT * win + (1.0 - AI_WIN_WEIGHT) * (0.5 + 0.5 * tanh((double)diff / AI_DIFF_SCALE));
 }
 
 BOT_API int ai_candidates(const rules_board *b, const rules_state *s, int p, int out[AI_MAX_ROOT]) {
@@ -166,7 +166,7 @@ BOT_API int ai_candidates(const rules_board *b, const rules_state *s, int p, int
                 (rules_tab.ring[c] == 3 ? 0 : 1);
     cells[nc++] = c;
   }
-  for (int want = 0; want < ai__seed_cands && nc > 0; want++) {
+  for (int want = 0; want < AI_SEED_CANDIDATES && nc > 0; want++) {
     int bi = 0;
     for (int i = 1; i < nc; i++)
       if (score[i] > score[bi]) bi = i;
@@ -178,91 +178,43 @@ BOT_API int ai_candidates(const rules_board *b, const rules_state *s, int p, int
   return k;
 }
 
-/* Sequential halving with common random numbers: every live candidate is
-   played once per round with the same playout seed (paired comparisons);
-   after 8, 16, 32, ... rounds the worse half (by mean) is dropped. */
-static int ai__halving(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
-                       rng_t *r, ai_stats *st, const int *cand, int nc) {
-  double sum[AI_MAX_ROOT];
-  int alive[AI_MAX_ROOT], na = nc, round = 0, next_cut = 8, stop = 0;
-  long total = 0;
-  for (int i = 0; i < nc; i++) sum[i] = 0.0, alive[i] = i;
-  uint64_t base = rng_next(r);
-  int done_in_round[AI_MAX_ROOT];
-  memset(done_in_round, 0, sizeof done_in_round);
-  while (!stop) {
-    for (int k = 0; k < na; k++) {
-      if ((total % AI_CLOCK_EVERY == 0 && deadline_passed(d)) ||
-          (ai__max_playouts > 0 && total >= ai__max_playouts)) {
-        stop = 1;
-        break;
-      }
-      rng_t pr;
-      rng_seed(&pr, base + (uint64_t)round);
-      rules_state t = *s;
-      int first[2] = {-1, -1};
-      first[me] = cand[alive[k]];
-      ai_playout(b, &t, first, &pr);
-      sum[alive[k]] += ai_value(&t, me);
-      done_in_round[alive[k]] = round + 1;
-      total++;
-    }
-    if (stop) break;
-    round++;
-    if (round == next_cut && na > 2) {
-      /* keep the better half: selection by mean (all have `round` samples) */
-      for (int i = 0; i < na; i++)
-        for (int j = i + 1; j < na; j++)
-          if (sum[alive[j]] > sum[alive[i]]) {
-            int t = alive[i];
-            alive[i] = alive[j];
-            alive[j] = t;
-          }
-      na = (na + 1) / 2;
-      if (na < 2) na = 2;
-      next_cut *= 2;
-    }
-  }
-  int bi = alive[0];
-  double bv = -1.0;
-  for (int k = 0; k < na; k++) {
-    int i = alive[k];
-    double v = done_in_round[i] ? sum[i] / done_in_round[i] : 0.0;
-    if (v > bv) bv = v, bi = i;
-  }
-  if (st) {
-    st->playouts = total;
-    st->candidates = nc;
-    st->best_value = bv;
-  }
-  return cand[bi];
-}
-
+/* The search, for the ACTIONS frame of s and player me:
+     1. Root candidates: every listed COMPLETE and GROW, WAIT, and the seed
+        targets ai_candidates keeps.
+     2. A single candidate (WAIT) is the answer: no search.
+     3. Until the deadline (read every AI_CLOCK_EVERY samples), pick the
+        candidate with the best UCB1 bound (each one once first), play the
+        game out from it with ai_playout, add ai_value to its sum.
+     4. Answer the most visited candidate (ties: the better mean). */
 BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
                       rng_t *r, ai_stats *st) {
   int cand[AI_MAX_ROOT];
-  int nc = ai_candidates(b, s, me, cand);
   double sum[AI_MAX_ROOT];
   int visits[AI_MAX_ROOT];
+  long total = 0;
   memset(sum, 0, sizeof sum);
   memset(visits, 0, sizeof visits);
-  long total = 0;
   if (st) memset(st, 0, sizeof *st);
+
+  /* 1. candidates */
+  int nc = ai_candidates(b, s, me, cand);
+
+  /* 2. nothing to choose */
   if (nc <= 1) {
     if (st) st->candidates = nc;
     return RULES_WAIT;
   }
-  if (ai__mode == 1) return ai__halving(b, s, me, d, r, st, cand, nc);
+
+  /* 3. UCB1 sampling until the deadline */
   for (;;) {
     if (total % AI_CLOCK_EVERY == 0 && deadline_passed(d)) break;
-    if (ai__max_playouts > 0 && total >= ai__max_playouts) break;
     int pick = -1;
     if (total < nc) {
       pick = (int)total;
     } else {
       double best = -1.0, lg = log((double)total);
       for (int i = 0; i < nc; i++) {
-        double u = sum[i] / visits[i] + ai__ucb_c * sqrt(lg / visits[i]);
+        double u = sum[i] / visits[i] + AI_UCB_C * sqrt(lg / visits[i]);
         if (u > best) best = u, pick = i;
       }
     }
@@ -274,6 +226,8 @@ BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const 
     visits[pick]++;
     total++;
   }
+
+  /* 4. the most visited */
   int bi = 0;
   for (int i = 1; i < nc; i++)
     if (visits[i] > visits[bi] ||
