@@ -21,18 +21,18 @@
 ** wins1],"errors":[..],"turns":R_played,"draws":D, think times per move}.
 ** --log adds one stderr line per round.
 */
-#include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "proc.h"
 #include "rules.h"
 #include "spar.h"
 #include "strategy.h"
+
+#define REF_ANSWER_MS 5000.0 /* a command bot's time for one answer, wall clock */
 
 enum { REF_NATIVE, REF_EQ, REF_SPAR, REF_CMD };
 
@@ -40,7 +40,7 @@ typedef struct ref_player {
   int type;
   const char *name;
   spar_t spar;
-  int pid, to, from; /* REF_CMD pipes */
+  proc_t proc; /* REF_CMD: the process and its pipes (modules/proc) */
   char err[16];
   double think_sum, think_max;
   long moves;
@@ -61,54 +61,20 @@ static int ref_is_dist(const char *s) {
   return n >= 18 && !strcmp(s + n - 18, "build/gameofdrones");
 }
 
-static int ref_start_cmd(ref_player *p, const char *cmd) {
-  int a[2], b[2];
-  if (pipe(a) || pipe(b)) return -1;
-  int pid = fork();
-  if (pid < 0) return -1;
-  if (pid == 0) {
-    dup2(a[0], 0);
-    dup2(b[1], 1);
-    close(a[0]); close(a[1]); close(b[0]); close(b[1]);
-    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-    _exit(127);
-  }
-  close(a[0]);
-  close(b[1]);
-  p->pid = pid;
-  p->to = a[1];
-  p->from = b[0];
-  return 0;
-}
-
 static void ref_send(ref_player *p, const char *line) {
   if (p->type != REF_CMD || p->err[0]) return;
-  size_t n = strlen(line), off = 0;
-  while (off < n) {
-    ssize_t w = write(p->to, line + off, n - off);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) { strcpy(p->err, "crash"); return; }
-    off += (size_t)w;
-  }
+  if (proc_send(&p->proc, line, strlen(line)) < 0) strcpy(p->err, "crash");
 }
 
-/* Reads one answer line within 5 s (byte by byte: no stdio buffering). */
+/* Reads one answer line within 5 s of wall time. */
 static int ref_recv(ref_player *p, char *buf, int cap) {
-  int n = 0;
-  double end = ref_now_ms() + 5000;
-  for (;;) {
-    int left = (int)(end - ref_now_ms());
-    struct pollfd pf = {p->from, POLLIN, 0};
-    if (left <= 0 || poll(&pf, 1, left) == 0) { strcpy(p->err, "timeout"); return -1; }
-    char c;
-    ssize_t r = read(p->from, &c, 1);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) { strcpy(p->err, "crash"); return -1; }
-    if (c == '\n') break;
-    if (n < cap - 1) buf[n++] = c;
-  }
-  buf[n] = 0;
-  return 0;
+  proc_clock c;
+  double took;
+  proc_clock_start(&p->proc, &c);
+  int r = proc_read_line(&p->proc, &c, REF_ANSWER_MS, REF_ANSWER_MS, buf, (size_t)cap, &took);
+  if (r == PROC_OK) return 0;
+  strcpy(p->err, r == PROC_TIMEOUT ? "timeout" : r == PROC_LONG ? "invalid" : "crash");
+  return -1;
 }
 
 static rules_action ref_action(ref_player *p, int seat, double P, double S) {
@@ -173,7 +139,7 @@ int main(int argc, char **argv) {
       p->type = REF_SPAR;
     } else {
       p->type = REF_CMD;
-      if (ref_start_cmd(p, b)) {
+      if (proc_spawn(&p->proc, b, 1, 1) < 0) {
         fprintf(stderr, "gameofdrones-referee: cannot start %s\n", b);
         return 1;
       }
@@ -229,10 +195,7 @@ int main(int argc, char **argv) {
     ref_player *p = &ref_pl[s];
     if (p->type == REF_CMD) {
       ref_send(p, "quit\n");
-      close(p->to);
-      close(p->from);
-      int st;
-      waitpid(p->pid, &st, 0);
+      proc_kill(&p->proc);
     }
   }
   int ranks[2] = {0, 0};

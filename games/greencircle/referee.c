@@ -13,7 +13,7 @@
 **       Limits: 1000 ms for a player's first answer, 50 ms after. Time runs
 **       from the input's write to the answer's newline, minus the time the
 **       bot's processes and the referee spent runnable but waiting for a CPU
-**       (/proc/PID/schedstat): on the platform each bot has a core, on a
+**       (the rule of modules/proc.h): on the platform each bot has a core, on a
 **       shared machine other load would be charged to the bot. A bot that
 **       computes or sleeps too long still times out. --wall-clock counts
 **       plain wall time. Think times in the JSON line use the same measure.
@@ -22,19 +22,15 @@
 ** end of output is a crash, an unparsable or illegal line is invalid; each
 ** ends the game with that player disqualified, as on the platform.
 */
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "deadline.h"
+#include "proc.h"
 #include "rules.h"
 
 #define REF_LINE 8192
@@ -234,138 +230,27 @@ static int ref_replay(int argc, char **argv) {
 /* ---- match ------------------------------------------------------------- */
 
 typedef struct ref_bot {
-  pid_t pid;
-  int wall_clock;     /* 1: plain wall time, no run-queue correction */
-  int in_fd, out_fd;
-  char buf[REF_LINE];
-  size_t len;
+  proc_t proc;  /* the process, its pipes and the timing rule (modules/proc) */
   int answered; /* responses so far */
   double think_sum, think_max;
   const char *err;
 } ref_bot;
 
-static int ref_spawn(ref_bot *b, const char *cmd, int keep_stderr) {
-  int to[2], from[2];
-  if (pipe(to) < 0 || pipe(from) < 0) return -1;
-  pid_t pid = fork();
-  if (pid < 0) return -1;
-  if (pid == 0) {
-    setpgid(0, 0);
-    dup2(to[0], 0);
-    dup2(from[1], 1);
-    if (!keep_stderr) {
-      int dn = open("/dev/null", O_WRONLY);
-      if (dn >= 0) dup2(dn, 2);
-    }
-    close(to[0]);
-    close(to[1]);
-    close(from[0]);
-    close(from[1]);
-    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-    _exit(127);
+/* Sends the input and reads one answer line ('\r' before the newline
+   dropped) within ms of counted time; a wall cap of 20 x ms (at least 5 s)
+   bounds runs on a crowded machine. Returns 0 ok, 1 timeout, 2 crash (EOF,
+   write error, a line too long to be a command). */
+static int ref_ask(ref_bot *b, const char *in, size_t n, double ms, char *out, size_t cap, double *took) {
+  proc_clock c;
+  proc_clock_start(&b->proc, &c);
+  if (proc_send(&b->proc, in, n) < 0) return 2;
+  int r = proc_read_line(&b->proc, &c, ms, ms * 20 > 5000 ? ms * 20 : 5000, out, cap, took);
+  if (r == PROC_OK) {
+    size_t k = strlen(out);
+    if (k > 0 && out[k - 1] == '\r') out[k - 1] = 0;
+    return 0;
   }
-  setpgid(pid, pid);
-  close(to[0]);
-  close(from[1]);
-  b->pid = pid;
-  b->in_fd = to[1];
-  b->out_fd = from[0];
-  b->len = 0;
-  return 0;
-}
-
-/* Nanoseconds process pid (and, `depth` levels down, its children: bots run
-   under sh -c) spent runnable but waiting for a CPU; 0 if unknown. */
-static long long ref_runq_ns(int pid, int depth) {
-  char path[64];
-  long long run = 0, wait = 0, sum = 0;
-  snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
-  FILE *f = fopen(path, "r");
-  if (f) {
-    if (fscanf(f, "%lld %lld", &run, &wait) == 2) sum += wait;
-    fclose(f);
-  }
-  if (depth > 0) {
-    snprintf(path, sizeof path, "/proc/%d/task/%d/children", pid, pid);
-    f = fopen(path, "r");
-    if (f) {
-      int child;
-      while (fscanf(f, "%d", &child) == 1) sum += ref_runq_ns(child, depth - 1);
-      fclose(f);
-    }
-  }
-  return sum;
-}
-
-static long long ref_waits(const ref_bot *b) {
-  return b->wall_clock ? 0 : ref_runq_ns((int)b->pid, 3) + ref_runq_ns((int)getpid(), 0);
-}
-
-/* Thinking time since `start` (wall) with `w0` = the waits then. */
-static double ref_think_ms(const ref_bot *b, const deadline_t *start, long long w0) {
-  double ms = deadline_elapsed_ms(start);
-  if (b->wall_clock) return ms;
-  long long dw = ref_waits(b) - w0;
-  if (dw > 0) ms -= (double)dw / 1e6;
-  return ms < 0 ? 0 : ms;
-}
-
-/* Reads one line within ms of thinking time; returns 0 ok, 1 timeout,
-   2 crash (EOF). A hard wall cap of 20 x ms (at least 5 s) still applies. */
-static int ref_read_line(ref_bot *b, double ms, char *out, size_t cap, double *took, const deadline_t *start,
-                         long long w0) {
-  deadline_t d;
-  deadline_start(&d, ms * 20 > 5000 ? ms * 20 : 5000);
-  for (;;) {
-    char *nl = memchr(b->buf, '\n', b->len);
-    if (nl) {
-      size_t n = (size_t)(nl - b->buf);
-      size_t c = n < cap - 1 ? n : cap - 1;
-      memcpy(out, b->buf, c);
-      out[c] = 0;
-      if (c > 0 && out[c - 1] == '\r') out[c - 1] = 0;
-      memmove(b->buf, nl + 1, b->len - n - 1);
-      b->len -= n + 1;
-      *took = ref_think_ms(b, start, w0);
-      return 0;
-    }
-    if (b->len >= sizeof b->buf - 1) b->len = 0; /* absurdly long line: drop */
-    double used = ref_think_ms(b, start, w0);
-    double left = ms - used;
-    if (left <= 0 || deadline_passed(&d)) {
-      *took = used;
-      return 1;
-    }
-    struct pollfd pf = {b->out_fd, POLLIN, 0};
-    int rc = poll(&pf, 1, (int)(left + 0.999));
-    if (rc < 0 && errno == EINTR) continue;
-    if (rc == 0) continue;
-    ssize_t k = read(b->out_fd, b->buf + b->len, sizeof b->buf - 1 - b->len);
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) return 2;
-    b->len += (size_t)k;
-  }
-}
-
-static int ref_write_all(int fd, const char *s, size_t n) {
-  while (n > 0) {
-    ssize_t k = write(fd, s, n);
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) return -1;
-    s += k;
-    n -= (size_t)k;
-  }
-  return 0;
-}
-
-static void ref_kill(ref_bot *b) {
-  if (b->pid <= 0) return;
-  close(b->in_fd);
-  close(b->out_fd);
-  kill(-b->pid, SIGKILL);
-  kill(b->pid, SIGKILL);
-  waitpid(b->pid, NULL, 0);
-  b->pid = 0;
+  return r == PROC_TIMEOUT ? 1 : 2;
 }
 
 static int ref_match(int argc, char **argv) {
@@ -432,11 +317,10 @@ static int ref_match(int argc, char **argv) {
   ref_bot bots[2];
   memset(bots, 0, sizeof bots);
   for (int p = 0; p < 2; p++) {
-    if (ref_spawn(&bots[p], argv[i + p], keep_stderr) < 0) {
+    if (proc_spawn(&bots[p].proc, argv[i + p], keep_stderr, wall_clock) < 0) {
       fprintf(stderr, "match: cannot start %s\n", argv[i + p]);
       return 2;
     }
-    bots[p].wall_clock = wall_clock;
   }
   while (!g.over) {
     int p = g.active;
@@ -447,11 +331,7 @@ static int ref_match(int argc, char **argv) {
     for (int k = 0; k < n; k++) lines += in[k] == '\n';
     char out[REF_LINE];
     double took = 0;
-    deadline_t start;
-    long long w0 = ref_waits(b);
-    deadline_start(&start, 0);
-    int rc = ref_write_all(b->in_fd, in, (size_t)n) < 0 ? 2 : 0;
-    if (rc == 0) rc = ref_read_line(b, b->answered ? timeout_ms : first_ms, out, sizeof out, &took, &start, w0);
+    int rc = ref_ask(b, in, (size_t)n, b->answered ? timeout_ms : first_ms, out, sizeof out, &took);
     int t = g.turn + 1;
     if (tf) fprintf(tf, "TURN %d PLAYER %d LINES %d\n%s", t, p, lines, in);
     lg.n = 0;
@@ -485,7 +365,7 @@ static int ref_match(int argc, char **argv) {
       fputs(sbuf, tf);
     }
   }
-  for (int p = 0; p < 2; p++) ref_kill(&bots[p]);
+  for (int p = 0; p < 2; p++) proc_kill(&bots[p].proc);
   int ranks[2], sc[2];
   rules_result(&g, ranks, sc);
   if (tf) {

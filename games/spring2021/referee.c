@@ -16,11 +16,12 @@
 ** Time limits (1000 ms first answer, 100 ms after) count the wall time from
 ** the input's write to the answer's newline, minus the time the bot's
 ** processes and the referee itself spent ready to run but waiting for a CPU
-** (/proc/PID/schedstat):
-** on the platform each bot has its core, while on a shared machine other
-** processes' load would otherwise be charged to the bot. A bot that sleeps
-** or computes too long still times out. --wall-clock counts plain wall time.
-** The think times in the JSON line are the same measure.
+** (the rule of modules/proc.h): on the platform each bot has its core,
+** while on a shared machine other processes' load would otherwise be
+** charged to the bot. A bot that sleeps or computes too long still times
+** out. --wall-clock counts plain wall time. The think times in the JSON
+** line are the same measure; a timeout's "detail" adds the host's steal
+** time, which neither the bot nor the referee can see otherwise.
 **
 ** Traces written by match use the official format; a player that gave no
 ** answer (timeout, crash) gets a bare "OUT p" line and the FINAL line's
@@ -32,18 +33,16 @@
 */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "deadline.h"
 #include "javarand.h"
+#include "proc.h"
 #include "rules.h"
 
 #define REF_MAX_FILE (8 << 20)
@@ -63,10 +62,7 @@ typedef struct ref_io {
   /* match */
   FILE *trace;
   const char *cmd[2];
-  pid_t pid[2];
-  int to_fd[2], from_fd[2];
-  char rbuf[2][REF_LINE];
-  int rlen[2];
+  proc_t bot[2];
   int keep_stderr;
   int wall_clock; /* 1: plain wall time, as the platform's dedicated cores */
   double limit_first, limit_next;
@@ -101,174 +97,40 @@ static void ref__emit(ref_io *io, const char *line) {
   }
 }
 
-/* ---- processes (match mode) -------------------------------------------- */
+/* ---- processes (match mode): modules/proc ------------------------------- */
 
 static void ref__spawn(ref_io *io, int p) {
-  int in[2], out[2];
-  if (pipe(in) < 0 || pipe(out) < 0) {
-    perror("pipe");
+  if (proc_spawn(&io->bot[p], io->cmd[p], io->keep_stderr, io->wall_clock) < 0) {
+    perror("spring2021-referee: cannot start a bot");
     exit(2);
   }
-  pid_t pid = fork();
-  if (pid < 0) {
-    perror("fork");
-    exit(2);
-  }
-  if (pid == 0) {
-    setpgid(0, 0);
-    dup2(in[0], 0);
-    dup2(out[1], 1);
-    if (!io->keep_stderr) {
-      int dn = open("/dev/null", O_WRONLY);
-      if (dn >= 0) dup2(dn, 2);
-    }
-    close(in[0]);
-    close(in[1]);
-    close(out[0]);
-    close(out[1]);
-    execl("/bin/sh", "sh", "-c", io->cmd[p], (char *)NULL);
-    _exit(127);
-  }
-  setpgid(pid, pid);
-  close(in[0]);
-  close(out[1]);
-  io->pid[p] = pid;
-  io->to_fd[p] = in[1];
-  io->from_fd[p] = out[0];
-  io->rlen[p] = 0;
-}
-
-static void ref__kill(ref_io *io, int p) {
-  if (io->pid[p] <= 0) return;
-  if (io->to_fd[p] >= 0) close(io->to_fd[p]);
-  if (io->from_fd[p] >= 0) close(io->from_fd[p]);
-  io->to_fd[p] = io->from_fd[p] = -1;
-  kill(-io->pid[p], SIGKILL);
-  kill(io->pid[p], SIGKILL);
-  waitpid(io->pid[p], NULL, 0);
-  io->pid[p] = 0;
-}
-
-/* Nanoseconds that process pid and its descendants (a few levels: the bot
-   runs under `sh -c`) spent ready to run but waiting for a CPU, from
-   /proc/PID/schedstat; 0 where the kernel does not provide it. */
-static int64_t ref__wait_ns(int pid, int depth) {
-  char path[96];
-  long long run, wait;
-  int64_t total = 0;
-  snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
-  FILE *f = fopen(path, "r");
-  if (f) {
-    if (fscanf(f, "%lld %lld", &run, &wait) == 2) total += wait;
-    fclose(f);
-  }
-  if (depth > 0) {
-    snprintf(path, sizeof path, "/proc/%d/task/%d/children", pid, pid);
-    f = fopen(path, "r");
-    if (f) {
-      int c;
-      while (fscanf(f, "%d", &c) == 1) total += ref__wait_ns(c, depth - 1);
-      fclose(f);
-    }
-  }
-  return total;
-}
-
-/* Run-queue wait of player p's processes plus the referee's own (a referee
-   that waits for a CPU notices the answer late). */
-static int64_t ref__waits_ns(const ref_io *io, int p) {
-  return ref__wait_ns(io->pid[p], 3) + ref__wait_ns((int)getpid(), 0);
-}
-
-/* Milliseconds the host took the virtual CPUs away from this machine so
-   far (steal time, all CPUs, /proc/stat); 0 where not provided. Only for
-   the timeout detail: steal is invisible to the bot and to schedstat. */
-static double ref__steal_ms(void) {
-  char line[256];
-  unsigned long long v[8] = {0};
-  FILE *f = fopen("/proc/stat", "r");
-  if (!f) return 0.0;
-  int n = 0;
-  if (fgets(line, sizeof line, f))
-    n = sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
-               &v[4], &v[5], &v[6], &v[7]);
-  fclose(f);
-  long hz = sysconf(_SC_CLK_TCK);
-  return n == 8 && hz > 0 ? (double)v[7] * 1000.0 / (double)hz : 0.0;
-}
-
-/* Milliseconds player p has been thinking since t0 (and w0 = the waits
-   then): wall time, minus the run-queue waits unless --wall-clock. */
-static double ref__think_ms(const ref_io *io, int p, int64_t t0, int64_t w0) {
-  double ms = (double)(deadline_now_ns() - t0) / 1e6;
-  if (io->wall_clock) return ms;
-  int64_t dw = ref__waits_ns(io, p) - w0;
-  if (dw > 0) ms -= (double)dw / 1e6;
-  return ms < 0 ? 0 : ms;
 }
 
 /* Sends `input` to player p and reads one line. Returns 0 and fills line,
-   1 on timeout, 2 on crash (EOF / write error). */
+   1 on timeout, 2 on crash (EOF, write error, a line too long to be a
+   command). The wall time may run to ten times the limit while the bot
+   waits for a CPU (proc.h). */
 static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap) {
-  size_t n = strlen(input), off = 0;
-  int64_t t0 = deadline_now_ns();
-  int64_t w0 = io->wall_clock ? 0 : ref__waits_ns(io, p);
-  double steal0 = ref__steal_ms();
-  while (off < n) {
-    ssize_t w = write(io->to_fd[p], input + off, n - off);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return 2;
-    }
-    off += (size_t)w;
+  proc_t *bot = &io->bot[p];
+  proc_clock c;
+  double limit = io->answered[p] ? io->limit_next : io->limit_first, ms;
+  proc_clock_start(bot, &c);
+  if (proc_send(bot, input, strlen(input)) < 0) return 2;
+  int r = proc_read_line(bot, &c, limit, 10 * limit, line, cap, &ms);
+  if (r == PROC_OK) {
+    io->answered[p] = 1;
+    io->think_sum[p] += ms;
+    io->think_n[p]++;
+    if (ms > io->think_max[p]) io->think_max[p] = ms;
+    return 0;
   }
-  double limit = io->answered[p] ? io->limit_next : io->limit_first;
-  for (;;) {
-    char *nl = memchr(io->rbuf[p], '\n', (size_t)io->rlen[p]);
-    if (nl) {
-      size_t len = (size_t)(nl - io->rbuf[p]);
-      if (len >= cap) len = cap - 1;
-      memcpy(line, io->rbuf[p], len);
-      line[len] = 0;
-      int rest = io->rlen[p] - (int)(nl - io->rbuf[p]) - 1;
-      memmove(io->rbuf[p], nl + 1, (size_t)rest);
-      io->rlen[p] = rest;
-      double ms = ref__think_ms(io, p, t0, w0);
-      io->answered[p] = 1;
-      io->think_sum[p] += ms;
-      io->think_n[p]++;
-      if (ms > io->think_max[p]) io->think_max[p] = ms;
-      return 0;
-    }
-    if (io->rlen[p] >= REF_LINE - 1) return 2; /* a line too long to be a command */
-    double wall = (double)(deadline_now_ns() - t0) / 1e6;
-    double left = limit - wall;
-    if (left <= 0) {
-      /* the wall limit has passed: only the time the bot could run counts,
-         within ten times the limit in wall time */
-      double counted = ref__think_ms(io, p, t0, w0);
-      left = limit - counted;
-      if (left <= 0 || wall > 10 * limit) {
-        snprintf(io->detail[p], sizeof io->detail[p],
-                 "answer %d: no line after %.1f ms counted, %.1f ms wall (limit %.0f), "
-                 "host steal %.0f ms",
-                 io->think_n[p] + 1, counted, wall, limit, ref__steal_ms() - steal0);
-        return 1;
-      }
-      if (left > 5) left = 5;
-    }
-    struct pollfd pfd = {io->from_fd[p], POLLIN, 0};
-    int r = poll(&pfd, 1, (int)left + 1);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      return 2;
-    }
-    if (r == 0) continue;
-    ssize_t got = read(io->from_fd[p], io->rbuf[p] + io->rlen[p], (size_t)(REF_LINE - 1 - io->rlen[p]));
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) return 2;
-    io->rlen[p] += (int)got;
+  if (r == PROC_TIMEOUT) {
+    snprintf(io->detail[p], sizeof io->detail[p],
+             "answer %d: no line after %.1f ms counted, %.1f ms wall (limit %.0f), host steal %.0f ms",
+             io->think_n[p] + 1, ms, proc_clock_wall_ms(&c), limit, proc_steal_ms() - c.steal0);
+    return 1;
   }
+  return 2;
 }
 
 /* ---- the game driver ---------------------------------------------------- */
@@ -623,8 +485,8 @@ static int ref__match(int argc, char **argv) {
   ref__spawn(io, 1);
   ref_result res;
   ref__play(io, seed, league, "bot0", "bot1", &res);
-  ref__kill(io, 0);
-  ref__kill(io, 1);
+  proc_kill(&io->bot[0]);
+  proc_kill(&io->bot[1]);
   if (io->trace) fclose(io->trace);
   int r0 = res.score[0] > res.score[1] ? 0 : res.score[0] < res.score[1] ? 1 : 0;
   int r1 = res.score[1] > res.score[0] ? 0 : res.score[1] < res.score[0] ? 1 : 0;
