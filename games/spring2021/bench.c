@@ -2,7 +2,7 @@
 ** bench.c -- Spring Challenge 2021 speed figures (build/spring2021-bench):
 ** full uniformly random playouts per second and actions applied per second
 ** on one core, the AI's policy playouts per second, and the bot's playouts
-** per 75 ms turn (its budget, MAIN_TURN_MS in main.c) on positions of days
+** per 50 ms turn (its budget, MAIN_TURN_MS in main.c) on positions of days
 ** 5, 12 and 19. Prints
 ** "bench spring2021 k=v" lines.
 **
@@ -91,7 +91,7 @@ int main(void) {
       rules_gather(&b, &s);
     }
     ai_stats st;
-    deadline_start(&d, 75.0); /* the bot's per-turn budget (main.c) */
+    deadline_start(&d, 50.0); /* the bot's per-turn budget (main.c) */
     ai_search(&b, &s, 0, &d, &r, &st);
     total += st.playouts;
     turns++;

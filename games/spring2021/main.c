@@ -5,14 +5,17 @@
 **       -> ai_search -> one command line.
 **
 ** Time budget, measured from the arrival of the turn's first line: 600 ms on
-** the first turn (limit 1000), then 75 ms (limit 100) while the process gets
+** the first turn (limit 1000), then 50 ms (limit 100) while the process gets
 ** the CPU it asks for. On a loaded machine (other processes sharing the
 ** cores: CPU time well below wall time during the last searches) it backs
-** off to 60 or 40 ms, because a descheduled process overshoots any deadline
-** it checks itself and the referee counts wall time. The 25 ms margin is for
-** stalls the process cannot see (a virtual CPU descheduled by its host, the
-** judge's own pipe latency); the search itself stops within a millisecond of
-** its deadline (ai.h, AI_CLOCK_EVERY).
+** off to 40 or 30 ms, because a descheduled process overshoots any deadline
+** it checks itself and the referee counts wall time. The 50 ms margin is for
+** stalls the process cannot see, before its first line is read (the clock
+** starts there) or during the search: on our 2-core virtual machine such
+** stalls (no run-queue wait, no steal) reached 21 ms in a 25-minute probe,
+** and one answer came 38 ms after a 75 ms budget (1 game in 400). The
+** search itself stops within a millisecond of its deadline (ai.h,
+** AI_CLOCK_EVERY).
 **
 ** League: the first turn's tree count tells it (6 trees each: wood 2, one
 ** day, COMPLETE only; 4: wood 1, six days, no SEED; else bronze and above),
@@ -39,9 +42,9 @@
 
 /* Time budgets in milliseconds (see the opening comment). */
 #define MAIN_FIRST_MS 600.0 /* first turn, limit 1000 */
-#define MAIN_TURN_MS 75.0   /* later turns, limit 100, full CPU */
-#define MAIN_BUSY_MS 60.0   /* CPU share between 0.7 and 0.9 */
-#define MAIN_LOADED_MS 40.0 /* CPU share below 0.7 */
+#define MAIN_TURN_MS 50.0   /* later turns, limit 100, full CPU */
+#define MAIN_BUSY_MS 40.0   /* CPU share between 0.7 and 0.9 */
+#define MAIN_LOADED_MS 30.0 /* CPU share below 0.7 */
 
 static reader_t main__in;
 /* The actions the referee listed this turn; main__nlisted < 0 when the
