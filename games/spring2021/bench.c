@@ -1,14 +1,15 @@
 /*
 ** bench.c -- Spring Challenge 2021 speed figures (build/spring2021-bench):
 ** full uniformly random playouts per second and actions applied per second
-** on one core, the AI's policy playouts per second, and the bot's playouts
-** per 50 ms turn (its budget, MAIN_TURN_MS in main.c) on positions of days
-** 5, 12 and 19. Prints
-** "bench spring2021 k=v" lines.
+** on one core (best of five 300 ms windows, and the median window), the
+** AI's policy playouts per second, and the bot's playouts per 50 ms turn
+** (its budget, MAIN_TURN_MS in main.c) on positions of days 5, 12 and 19.
+** Prints "bench spring2021 k=v" lines.
 **
 ** Invariants: fixed seeds, so runs differ only by machine speed.
 */
 #include <stdio.h>
+#include <string.h>
 
 #include "ai.h"
 #include "deadline.h"
@@ -17,6 +18,21 @@
 #include "rules.h"
 
 static long bench__actions;
+
+#define BENCH_WINDOWS 5
+
+static double bench__median(const double *v) {
+  double t[BENCH_WINDOWS];
+  memcpy(t, v, sizeof t);
+  for (int i = 0; i < BENCH_WINDOWS; i++)
+    for (int j = i + 1; j < BENCH_WINDOWS; j++)
+      if (t[j] < t[i]) {
+        double x = t[i];
+        t[i] = t[j];
+        t[j] = x;
+      }
+  return t[BENCH_WINDOWS / 2];
+}
 
 /* One full game where both players pick uniformly among the listed actions
    (rules_action_count/nth: the same multiset as the referee's list). */
@@ -52,17 +68,29 @@ int main(void) {
   rules_generate(&b, &start, &jr, 3);
   rules_gather(&b, &start);
 
+  /* five 300 ms windows: the best is the core's speed (a virtual machine's
+     host takes some windows away), the median what a busy host leaves */
   deadline_t d;
-  long games = 0;
-  deadline_start(&d, 1500.0);
-  while (!deadline_passed(&d)) {
-    rules_state s = start;
-    bench__random_game(&b, &s, &r);
-    games++;
+  double rate[BENCH_WINDOWS], act_rate[BENCH_WINDOWS];
+  for (int w = 0; w < BENCH_WINDOWS; w++) {
+    long games = 0, a0 = bench__actions;
+    deadline_start(&d, 300.0);
+    while (!deadline_passed(&d)) {
+      rules_state s = start;
+      bench__random_game(&b, &s, &r);
+      games++;
+    }
+    double secs = deadline_elapsed_ms(&d) / 1000.0;
+    rate[w] = games / secs;
+    act_rate[w] = (bench__actions - a0) / secs;
   }
-  double secs = deadline_elapsed_ms(&d) / 1000.0;
-  printf("bench spring2021 playouts_per_s=%.0f\n", games / secs);
-  printf("bench spring2021 actions_per_s=%.0f\n", bench__actions / secs);
+  int best = 0;
+  for (int w = 1; w < BENCH_WINDOWS; w++)
+    if (rate[w] > rate[best]) best = w;
+  printf("bench spring2021 playouts_per_s=%.0f\n", rate[best]);
+  printf("bench spring2021 actions_per_s=%.0f\n", act_rate[best]);
+  printf("bench spring2021 playouts_per_s_median=%.0f\n", bench__median(rate));
+  double secs;
 
   long pol = 0;
   deadline_start(&d, 1500.0);
