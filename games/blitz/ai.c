@@ -15,8 +15,8 @@
 
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
 static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest tavern */
-static int ai__dvia[RULES_CELLS];
-static int ai__dspk[RULES_CELLS];  /* fewest spike entries on a way to a tavern */  /* moves from a cell to a tavern's side, then to a mine */
+static int ai__dvia[RULES_CELLS];  /* moves from a cell to a tavern's side, then to a mine */
+static int ai__dspk[RULES_CELLS];  /* fewest spike entries on a way to a tavern */
 static int ai__me;
 static int ai__near[RULES_HEROES + 1];
 static long ai__nodes;
@@ -24,7 +24,7 @@ static int ai__abort;
 static const deadline_t *ai__dl;
 
 /* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell. */
-static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, int no_spikes) {
+static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) {
   int n = s->n;
   static int16_t bucket[16][RULES_CELLS];
   static int bsize[16];
@@ -39,7 +39,7 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, 
       int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
       if (x < 0 || y < 0 || x >= n || y >= n) continue;
       int nc = x * n + y;
-      if (s->terrain[nc] != RULES_AIR && (no_spikes || s->terrain[nc] != RULES_SPIKES)) continue;
+      if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
       if (dist[nc] > 1) {
         dist[nc] = 1;
         bucket[1][bsize[1]++] = (int16_t)nc;
@@ -57,7 +57,7 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, 
         int x = cx + rules_dx(k), y = cy + rules_dy(k);
         if (x < 0 || y < 0 || x >= n || y >= n) continue;
         int pc = x * n + y; /* a walker at pc steps into c */
-        if (s->terrain[pc] != RULES_AIR && (no_spikes || s->terrain[pc] != RULES_SPIKES)) continue;
+        if (s->terrain[pc] != RULES_AIR && s->terrain[pc] != RULES_SPIKES) continue;
         int nd = d + 1 + (s->terrain[c] == RULES_SPIKES ? AI__SPIKE_STEPS : 0);
         if (nd >= dist[pc]) continue;
         dist[pc] = nd;
@@ -73,12 +73,11 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, 
   }
 }
 
-/* dvia[c] = min over cells t beside a tavern of (path c -> t) + dmine[t]:
-   relaxation sweeps until nothing changes (the grid is small). */
-static void ai__via(const rules_state *s) {
+/* Relaxation sweeps until nothing changes (the grid is small): dist[c]
+   becomes the least, over walkable neighbours nc, of dist[nc] + step, plus
+   spike when nc is a spike cell. dist holds the seeds, 1 << 20 elsewhere. */
+static void ai__relax(const rules_state *s, int *dist, int step, int spike) {
   int n = s->n;
-  for (int c = 0; c < n * n; c++)
-    ai__dvia[c] = (ai__dtav[c] == 1 && ai__dmine[c] < (1 << 20)) ? ai__dmine[c] : 1 << 20;
   for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
     changed = 0;
     for (int i = 0; i < n * n; i++) {
@@ -89,10 +88,10 @@ static void ai__via(const rules_state *s) {
         if (x < 0 || y < 0 || x >= n || y >= n) continue;
         int nc = x * n + y;
         if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
-        if (ai__dvia[nc] >= (1 << 20)) continue;
-        int nd = ai__dvia[nc] + 1 + (s->terrain[nc] == RULES_SPIKES ? AI__SPIKE_STEPS : 0);
-        if (nd < ai__dvia[c]) {
-          ai__dvia[c] = nd;
+        if (dist[nc] >= (1 << 20)) continue;
+        int nd = dist[nc] + step + (s->terrain[nc] == RULES_SPIKES ? spike : 0);
+        if (nd < dist[c]) {
+          dist[c] = nd;
           changed = 1;
         }
       }
@@ -100,36 +99,23 @@ static void ai__via(const rules_state *s) {
   }
 }
 
-/* dspk[c]: fewest spike cells entered on a walk from c to a tavern's side
-   (relaxation sweeps; 0-1 weights). */
+/* dvia[c] = min over cells t beside a tavern of (path c -> t) + dmine[t]. */
+static void ai__via(const rules_state *s) {
+  for (int c = 0; c < s->n * s->n; c++)
+    ai__dvia[c] = (ai__dtav[c] == 1 && ai__dmine[c] < (1 << 20)) ? ai__dmine[c] : 1 << 20;
+  ai__relax(s, ai__dvia, 1, AI__SPIKE_STEPS);
+}
+
+/* dspk[c]: fewest spike cells entered on a walk from c to a tavern's side. */
 static void ai__spikes(const rules_state *s) {
-  int n = s->n;
-  for (int c = 0; c < n * n; c++) ai__dspk[c] = ai__dtav[c] == 1 ? 0 : 1 << 20;
-  for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
-    changed = 0;
-    for (int i = 0; i < n * n; i++) {
-      int c = (pass & 1) ? n * n - 1 - i : i;
-      if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) continue;
-      for (int k = 0; k < 4; k++) {
-        int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
-        if (x < 0 || y < 0 || x >= n || y >= n) continue;
-        int nc = x * n + y;
-        if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
-        if (ai__dspk[nc] >= (1 << 20)) continue;
-        int nd = ai__dspk[nc] + (s->terrain[nc] == RULES_SPIKES);
-        if (nd < ai__dspk[c]) {
-          ai__dspk[c] = nd;
-          changed = 1;
-        }
-      }
-    }
-  }
+  for (int c = 0; c < s->n * s->n; c++) ai__dspk[c] = ai__dtav[c] == 1 ? 0 : 1 << 20;
+  ai__relax(s, ai__dspk, 0, 1);
 }
 
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
-  ai__distmap(s, ai__dmine, 1, me, 0);
-  ai__distmap(s, ai__dtav, 0, me, 0);
+  ai__distmap(s, ai__dmine, 1, me);
+  ai__distmap(s, ai__dtav, 0, me);
   ai__spikes(s);
   ai__via(s);
 }
