@@ -1,8 +1,11 @@
-"""pyunit.py -- runs a module's unittest cases and ends with the project's
-closing line "N passed, N failed" (what tests/tally.py sums).
+"""pyunit.py -- the project's closing line "N passed, N failed" (what
+tests/tally.py sums) for Python tests, two ways:
 
-Usage, at the end of a test file:  sys.exit(pyunit.main(sys.modules[__name__]))
-Returns the exit status: 0 iff at least one test ran and none failed.
+  unittest cases:  sys.exit(pyunit.main(sys.modules[__name__]))
+  script checks:   check = pyunit.Checks(); check(ok, "what"); ...;
+                   return check.close()
+
+Both give the exit status: 0 iff at least one test ran and none failed.
 """
 import sys
 import unittest
@@ -14,3 +17,23 @@ def main(module):
     failed = len(result.failures) + len(result.errors)
     print("%d passed, %d failed" % (result.testsRun - failed, failed))
     return 0 if failed == 0 and result.testsRun > 0 else 1
+
+
+class Checks:
+    """Counts plain checks, printing "ok   what" or "FAIL what" for each."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def __call__(self, ok, what):
+        print(("ok   " if ok else "FAIL ") + what)
+        sys.stdout.flush()
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+
+    def close(self):
+        """Prints the closing line; returns the exit status."""
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        return 0 if self.failed == 0 and self.passed > 0 else 1

@@ -9,21 +9,16 @@ inside the one-second limit, and the three-player referee line is complete.
 Last line: "N passed, N failed".
 """
 import json
+import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import pyunit  # noqa: E402
+
 
 def main():
-    passed = failed = 0
-
-    def check(ok, what):
-        nonlocal passed, failed
-        print("%s %s" % ("ok  " if ok else "FAIL", what))
-        sys.stdout.flush()
-        if ok:
-            passed += 1
-        else:
-            failed += 1
+    check = pyunit.Checks()
 
     cmd = [sys.executable, "arena.py", "get1000", "--games", "20", "--jobs", "1", "--seed", "1", "--json", "dist", "ev"]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
@@ -51,8 +46,7 @@ def main():
               "three-player match: %s" % three.stdout.strip())
     except ValueError:
         check(False, "three-player match JSON: %r" % three.stdout)
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 and passed > 0 else 1
+    return check.close()
 
 
 if __name__ == "__main__":

@@ -18,6 +18,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import pyunit  # noqa: E402
+
 REF = "build/greencircle-referee"
 BOTS = {"dist": "build/greencircle", "random": "build/greencircle-random", "greedy": "build/greencircle-greedy"}
 KEYS = ("game", "seed", "ranks", "scores", "errors", "turns", "think_mean_ms", "think_max_ms")
@@ -33,16 +36,7 @@ def match(seed, a, b, trace=None):
 
 
 def main():
-    passed = failed = 0
-
-    def check(ok, what):
-        nonlocal passed, failed
-        print("%s %s" % ("ok  " if ok else "FAIL", what))
-        sys.stdout.flush()
-        if ok:
-            passed += 1
-        else:
-            failed += 1
+    check = pyunit.Checks()
 
     with tempfile.TemporaryDirectory() as tmp:
         games = [(11, "dist", "random"), (11, "random", "dist"), (12, "dist", "greedy"), (12, "greedy", "dist")]
@@ -61,8 +55,7 @@ def main():
                       "dist beats random (seat %d, scores %s)" % (dist_seat, r["scores"]))
             rep = subprocess.run([REF, "replay", trace], capture_output=True, text=True)
             check(rep.returncode == 0, "trace of %s vs %s replays: %s" % (a, b, rep.stdout.strip().splitlines()[-1]))
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 and passed > 0 else 1
+    return check.close()
 
 
 if __name__ == "__main__":

@@ -12,6 +12,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import pyunit  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -20,15 +23,7 @@ def main():
            "--json", "--referee-arg=--limit-ms", "--referee-arg=1000,300", "dist", "greedy"]
     p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
     print(p.stdout, end="")
-    passed = failed = 0
-
-    def check(ok, what):
-        nonlocal passed, failed
-        print(("ok   " if ok else "FAIL ") + what)
-        if ok:
-            passed += 1
-        else:
-            failed += 1
+    check = pyunit.Checks()
 
     try:
         summary = json.loads(p.stdout.strip().split("\n")[-1])
@@ -39,8 +34,7 @@ def main():
         check(summary["games"] == 2 and summary["referee_failures"] == 0, "both games played")
         check(not summary["problems"], "no crash, timeout or invalid move")
         check(summary["bots"][0]["wins"] >= 1, "dist won %d of 2 against greedy" % summary["bots"][0]["wins"])
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 else 1
+    return check.close()
 
 
 if __name__ == "__main__":

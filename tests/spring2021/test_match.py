@@ -15,19 +15,14 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import pyunit  # noqa: E402
+
 
 def main(argv):
     ref, rnd, tmp = argv[1], argv[2], argv[3]
     os.makedirs(tmp, exist_ok=True)
-    passed = failed = 0
-
-    def check(ok, what):
-        nonlocal passed, failed
-        print(("ok   " if ok else "FAIL ") + what)
-        if ok:
-            passed += 1
-        else:
-            failed += 1
+    check = pyunit.Checks()
 
     cases = [
         ("league3", ["--seed", "11"], rnd, rnd, None),
@@ -77,8 +72,7 @@ def main(argv):
             if league == 2:
                 ok = ok and res["ranks"][seat] == 0 and res["ranks"][1 - seat] == 1
             check(ok, "wood league %d, bot in seat %d: %s" % (league, seat, p.stdout.strip()))
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 else 1
+    return check.close()
 
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import pyunit  # noqa: E402
+
 
 def turn_input(trace, k=0):
     """Player 0's INIT lines plus its k-th IN block (0-based), and the actions
@@ -45,15 +48,7 @@ def run(bot, text, timeout=5):
 def main(argv):
     bot, tdir = argv[1], argv[2]
     names = sorted(n for n in os.listdir(tdir) if n.startswith("t") and "bronze" in n)[:3]
-    passed = failed = 0
-
-    def check(ok, what):
-        nonlocal passed, failed
-        print(("ok   " if ok else "FAIL ") + what)
-        if ok:
-            passed += 1
-        else:
-            failed += 1
+    check = pyunit.Checks()
 
     for n in names:
         for k in (0, 30):
@@ -94,8 +89,7 @@ def main(argv):
     check(rc == 0, "garbage input -> no crash (exit %d)" % rc)
     rc, out = run(bot, "")
     check(rc == 0 and out in ([], [""]), "empty input -> clean exit")
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 else 1
+    return check.close()
 
 
 if __name__ == "__main__":
