@@ -118,7 +118,6 @@ static int64_t proc__waits(const proc_t *p) {
 
 BOT_API void proc_clock_start(const proc_t *p, proc_clock *c) {
   c->w0 = p->wall_clock ? 0 : proc__waits(p);
-  c->steal0 = proc_steal_ms();
   c->t0 = deadline_now_ns();
 }
 

@@ -51,7 +51,6 @@ typedef struct proc_t {
 typedef struct proc_clock {
   int64_t t0;     /* monotonic ns at the start */
   int64_t w0;     /* run-queue waits then (0 with wall_clock) */
-  double steal0;  /* host steal time then, ms */
 } proc_clock;
 
 /* Starts `sh -c cmd` in its own process group; its stderr goes to ours when
@@ -78,7 +77,8 @@ BOT_API void proc_kill(proc_t *p);
 BOT_API int64_t proc_runq_ns(int pid, int depth);
 /* Steal time of the whole machine so far (a virtual machine's CPUs taken
    away by its host), in ms; 0 where /proc/stat does not tell. Invisible to
-   the child and to schedstat, so a referee reports it beside a timeout. */
+   the child and to schedstat, so a referee may sample it around an answer
+   and report the difference beside a timeout. */
 BOT_API double proc_steal_ms(void);
 
 #endif /* PROC_H */

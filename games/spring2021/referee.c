@@ -114,6 +114,7 @@ static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap
   proc_t *bot = &io->bot[p];
   proc_clock c;
   double limit = io->answered[p] ? io->limit_next : io->limit_first, ms;
+  double steal0 = proc_steal_ms(); /* for a timeout's detail */
   proc_clock_start(bot, &c);
   if (proc_send(bot, input, strlen(input)) < 0) return 2;
   int r = proc_read_line(bot, &c, limit, 10 * limit, line, cap, &ms);
@@ -127,7 +128,7 @@ static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap
   if (r == PROC_TIMEOUT) {
     snprintf(io->detail[p], sizeof io->detail[p],
              "answer %d: no line after %.1f ms counted, %.1f ms wall (limit %.0f), host steal %.0f ms",
-             io->think_n[p] + 1, ms, proc_clock_wall_ms(&c), limit, proc_steal_ms() - c.steal0);
+             io->think_n[p] + 1, ms, proc_clock_wall_ms(&c), limit, proc_steal_ms() - steal0);
     return 1;
   }
   return 2;
