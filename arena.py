@@ -205,8 +205,8 @@ def main(argv):
                 st["think_max"] = max(st["think_max"], float(tmax[seat] or 0))
                 if errors[seat]:
                     st["errors"] += 1
-                    kind = errors[seat] + (" (%s)" % detail[seat] if seat < len(detail) and detail[seat] else "")
-                    problems.append((labels[b], kind, g, seed, replay))
+                    why = detail[seat] if seat < len(detail) else ""
+                    problems.append((labels[b], errors[seat], why, g, seed, replay))
 
     print("arena %s: %d games played (%d seeds x %d seats), %d referee failures" %
           (a.game, played, (a.games + nb - 1) // nb, nb, len(failures)))
@@ -235,14 +235,16 @@ def main(argv):
         summary["elo"] = [None if math.isinf(x) else round(x, 1) for x in summary["elo"]]
     elif played:
         print("(with %d players a win is a sole first place; score rate = first places, draws half)" % nb)
-    for label, kind, g, seed, replay in problems:
-        print("%s: %s in game %d (seed %d); replay: %s" % (label, kind, g, seed, replay))
+    for label, kind, why, g, seed, replay in problems:
+        print("%s: %s%s in game %d (seed %d); replay: %s" %
+              (label, kind, " (%s)" % why if why else "", g, seed, replay))
     for g, seed, err, replay in failures:
         print("referee failure in game %d (seed %d): %s; replay: %s" % (g, seed, err, replay))
-    summary["problems"] = [{"bot": l, "kind": k, "game": g, "seed": s, "replay": r} for l, k, g, s, r in problems]
+    summary["problems"] = [{"bot": l, "kind": k, "detail": w, "game": g, "seed": s, "replay": r}
+                           for l, k, w, g, s, r in problems]
     if a.json:
         print(json.dumps(summary, sort_keys=True))
-    crashes = [p for p in problems if p[1].split(" ")[0] in ("crash", "timeout")]
+    crashes = [p for p in problems if p[1] in ("crash", "timeout")]
     return 0 if not failures and not crashes and played == a.games else 1
 
 
