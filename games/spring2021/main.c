@@ -202,8 +202,9 @@ int main(void) {
       fflush(stdout);
       continue;
     }
-    if (turn == 0 && main__league(&s) != b.league) {
-      main__set_league(&b, main__league(&s));
+    int league = turn == 0 ? main__league(&s) : b.league;
+    if (league != b.league) {
+      main__set_league(&b, league);
       fprintf(stderr, "spring2021: league %d rules (%d days)\n", b.league, b.days);
     }
     deadline_t d;
