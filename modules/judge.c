@@ -109,13 +109,16 @@ BOT_API int judge_parse(judge_t *j, int argc, char **argv, int min_players, int 
   return 0;
 }
 
-BOT_API int judge_spawn_all(judge_t *j) {
+BOT_API int judge_spawn(judge_t *j, int p) {
   signal(SIGPIPE, SIG_IGN);
+  if (proc_spawn(&j->bot[p], j->cmd[p], j->keep_stderr, j->wall_clock) == 0) return 0;
+  fprintf(stderr, "%s-referee: cannot start %s: %s\n", j->game, j->cmd[p], strerror(errno));
+  return -1;
+}
+
+BOT_API int judge_spawn_all(judge_t *j) {
   for (int p = 0; p < j->n; p++)
-    if (proc_spawn(&j->bot[p], j->cmd[p], j->keep_stderr, j->wall_clock) < 0) {
-      fprintf(stderr, "%s-referee: cannot start %s: %s\n", j->game, j->cmd[p], strerror(errno));
-      return -1;
-    }
+    if (judge_spawn(j, p) < 0) return -1;
   return 0;
 }
 

@@ -125,6 +125,8 @@ BOT_API int judge_parse(judge_t *j, int argc, char **argv, int min_players, int 
 /* Starts every command over pipes (stdin/stdout games); SIGPIPE ignored.
    Returns 0, or -1 with a message on stderr. */
 BOT_API int judge_spawn_all(judge_t *j);
+/* The same for seat p alone (a game whose other seats play in-process). */
+BOT_API int judge_spawn(judge_t *j, int p);
 /* Writes to bot p without timing (a line the bot does not answer). Returns 0,
    or -1 and records a crash. */
 BOT_API int judge_send(judge_t *j, int p, const char *s, size_t n);
