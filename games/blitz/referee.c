@@ -127,7 +127,8 @@ static int referee__match(int argc, char **argv) {
           snprintf(g->key[k], sizeof g->key[k], "absent");
           g->st.heroes[k].crashed = 1;
           exited_early[k] = 1;
-          judge_fail(&J, k, JUDGE_CRASH, "never joined within %d s", o.join_s);
+          if (exited[k]) judge_fail(&J, k, JUDGE_CRASH, "exited before joining%s", referee__how(J.bot[k].status));
+          else judge_fail(&J, k, JUDGE_CRASH, "never joined within %d s", o.join_s);
         }
       g->joined = 4;
       g->started = 1;
