@@ -72,6 +72,7 @@ BOT_API int judge_parse(judge_t *j, int argc, char **argv, int min_players, int 
   for (; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(a, "--") == 0) break;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return judge__usage(j, NULL, NULL);
     if (strcmp(a, "--wall-clock") == 0) j->wall_clock = 1;
     else if (strcmp(a, "--stderr") == 0) j->keep_stderr = 1;
     else if (strcmp(a, "--seed") == 0 || strcmp(a, "--limit-ms") == 0 ||

@@ -28,6 +28,7 @@
 **                         value: both)
 **   --wall-clock          plain wall time (the judge's own rule), see below
 **   --trace FILE          J.trace is open for writing (games with trace_ok)
+**   --help                the usage line (exit status 2)
 **   --stderr              the bots' stderr goes to ours (default: /dev/null,
 **                         unless the game sets J.keep_stderr before parsing)
 ** Anything else goes to the game's callback, which returns JUDGE_OPT_FLAG
@@ -57,7 +58,8 @@
 **
 ** Network games (the bots connect to a server the referee runs) use
 ** judge_spawn_net, judge_poll, judge_stop, judge_think_totals and judge_fail
-** instead of judge_spawn_all and judge_ask.
+** instead of judge_spawn_all and judge_ask; their server times the answers
+** (--limit-ms is its limit; --wall-clock changes nothing there).
 **
 ** Invariants: no allocation; J.n bots, seats 0..n-1 in command-line order;
 ** J.error[p] == JUDGE_OK iff J.detail[p] is empty; a player's think
