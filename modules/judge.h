@@ -157,7 +157,8 @@ BOT_API int judge_poll(judge_t *j, int p);
 /* Stops bot p: SIGTERM to its process group, up to grace_ms to exit, then
    SIGKILL; reaps it. Safe on a bot that exited or never started. */
 BOT_API void judge_stop(judge_t *j, int p, double grace_ms);
-/* judge_stop for every bot; closes the trace file. */
+/* judge_stop for every bot at once (one grace period for all); closes the
+   trace file. */
 BOT_API void judge_stop_all(judge_t *j, double grace_ms);
 /* Ranks from scores: players without an error before those with one, then
    higher score first; equal players share a rank (0 = first). */

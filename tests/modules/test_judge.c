@@ -263,6 +263,15 @@ static void test_net_bots(void) {
   TH_ASSERT(j.bot[1].exited && WIFSIGNALED(j.bot[1].status));
   judge_stop_all(&j, 0);
   close(fd);
+  /* all at once: SIGTERM ends one, the other ignores it and gets SIGKILL */
+  TH_EQ_INT(judge_spawn_net(&j, 0, "sleep 30"), 0);
+  TH_EQ_INT(judge_spawn_net(&j, 1, "trap '' TERM; sleep 30"), 0);
+  usleep(100 * 1000); /* let the shell set its trap (a late one only means SIGTERM wins) */
+  judge_stop_all(&j, 300);
+  TH_ASSERT(j.bot[0].exited && WIFSIGNALED(j.bot[0].status) && WTERMSIG(j.bot[0].status) == SIGTERM);
+  TH_ASSERT(j.bot[1].exited && WIFSIGNALED(j.bot[1].status));
+  TH_EQ_INT(j.bot[0].pid, 0);
+  TH_EQ_INT(j.bot[1].pid, 0);
 }
 
 static char self_exe[1024];
