@@ -3,9 +3,10 @@
 ** callback, bad values), the JSON line's exact format and escaping, ranks,
 ** timed asks (answer, timeout, crash with exit status, '\r' dropped), the
 ** first error sticking, network bots (exit status, no inherited
-** descriptor), and the timing rule reading every thread: a child with
-** worker threads has all of them counted (proc_sched_add), where the first
-** thread's /proc/PID/schedstat alone misses their CPU time.
+** descriptor, stopping all with one grace period), and the timing rule
+** reading every thread: a child with worker threads has all of them
+** counted (proc_sched_add), where the first thread's /proc/PID/schedstat
+** alone misses their CPU time.
 **
 ** The threaded child is this binary run again as `test_judge --threads-child
 ** N`: N workers each use 30 ms of their own CPU time, then it prints
