@@ -23,6 +23,9 @@ build/greencircle-bench: $(call obj,games/greencircle/bench.c $(GC_AI) $(GC_LIB)
 build/tests/greencircle/test_rules: $(call asanobj,tests/greencircle/test_rules.c $(GC_LIB))
 	$(ASAN_LINK)
 
+build/tests/greencircle/test_boss: $(call asanobj,tests/greencircle/test_boss.c games/greencircle/boss.c $(GC_LIB))
+	$(ASAN_LINK)
+
 build/tests/greencircle/test_ai: $(call asanobj,tests/greencircle/test_ai.c $(GC_AI) $(GC_LIB))
 	$(ASAN_LINK)
 
@@ -31,8 +34,9 @@ GAME_TESTS += test-greencircle
 GAME_SMOKES += smoke-greencircle
 GAME_BENCHES += bench-greencircle
 
-test-greencircle: build/tests/greencircle/test_rules build/tests/greencircle/test_ai build/greencircle-referee
+test-greencircle: build/tests/greencircle/test_rules build/tests/greencircle/test_ai build/tests/greencircle/test_boss build/greencircle-referee
 	build/tests/greencircle/test_rules
+	build/tests/greencircle/test_boss
 	build/tests/greencircle/test_ai
 	build/greencircle-referee replay $(GC_TRACES)
 
