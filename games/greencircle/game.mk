@@ -11,6 +11,7 @@ GC_LIB := games/greencircle/rules.c games/greencircle/proto.c modules/sha1prng.c
           modules/rng.c modules/deadline.c modules/reader.c
 GC_AI  := games/greencircle/ai.c
 GC_TRACES := $(sort $(wildcard ../shared/specs/greencircle-traces/*.txt))
+GC_DQ_TRACES := $(sort $(wildcard tests/data/greencircle/dq/*.txt))
 
 build/obj/tests/greencircle/%.o build/asan/tests/greencircle/%.o: CPPFLAGS += -Igames/greencircle
 
@@ -39,6 +40,8 @@ test-greencircle: build/tests/greencircle/test_rules build/tests/greencircle/tes
 	build/tests/greencircle/test_boss
 	build/tests/greencircle/test_ai
 	build/greencircle-referee replay $(GC_TRACES)
+	build/greencircle-referee replay $(GC_DQ_TRACES)
+	$(PYTHON) tests/greencircle/dq_traces.py
 
 smoke-greencircle: build/greencircle build/greencircle-random build/greencircle-starter build/greencircle-greedy build/greencircle-referee
 	$(PYTHON) tests/greencircle/smoke.py
