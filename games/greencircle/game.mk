@@ -27,6 +27,9 @@ build/tests/greencircle/test_rules: $(call asanobj,tests/greencircle/test_rules.
 build/tests/greencircle/test_boss: $(call asanobj,tests/greencircle/test_boss.c games/greencircle/boss.c $(GC_LIB))
 	$(ASAN_LINK)
 
+build/tests/greencircle/test_search: $(call asanobj,tests/greencircle/test_search.c games/greencircle/search.c $(GC_AI) $(GC_LIB))
+	$(ASAN_LINK)
+
 build/tests/greencircle/test_ai: $(call asanobj,tests/greencircle/test_ai.c $(GC_AI) $(GC_LIB))
 	$(ASAN_LINK)
 
@@ -35,10 +38,12 @@ GAME_TESTS += test-greencircle
 GAME_SMOKES += smoke-greencircle
 GAME_BENCHES += bench-greencircle
 
-test-greencircle: build/tests/greencircle/test_rules build/tests/greencircle/test_ai build/tests/greencircle/test_boss build/greencircle-referee
+test-greencircle: build/tests/greencircle/test_rules build/tests/greencircle/test_ai build/tests/greencircle/test_boss \
+                  build/tests/greencircle/test_search build/greencircle-referee
 	build/tests/greencircle/test_rules
 	build/tests/greencircle/test_boss
 	build/tests/greencircle/test_ai
+	build/tests/greencircle/test_search
 	build/greencircle-referee replay $(GC_TRACES)
 	build/greencircle-referee replay $(GC_DQ_TRACES)
 	$(PYTHON) tests/greencircle/dq_traces.py

@@ -9,12 +9,16 @@
 */
 #include <stdio.h>
 
-#include "ai.h"
 #include "deadline.h"
 #include "proto.h"
+#include "search.h"
 
+#ifndef GC_MAIN_BUDGET_MS
 #define GC_MAIN_BUDGET_MS 15.0
+#endif
+#ifndef GC_MAIN_FIRST_MS
 #define GC_MAIN_FIRST_MS 150.0
+#endif
 
 int main(void) {
   static reader_t r;
@@ -34,8 +38,8 @@ int main(void) {
       continue;
     }
     proto_track_request(&t, &in);
-    ai_stats st;
-    rules_action a = ai_decide(&in, &t, t.requests == 0 ? GC_MAIN_FIRST_MS : GC_MAIN_BUDGET_MS,
+    search_stats st;
+    rules_action a = search_decide(&in, &t, t.requests == 0 ? GC_MAIN_FIRST_MS : GC_MAIN_BUDGET_MS,
                                seed + (uint64_t)n * 0x2545f4914f6cdd1dULL, &st);
     fprintf(stderr, "req %d %s: %d options, %ld samples, %ld nodes, %.1f ms\n", n, rules_phase_name(in.phase),
             st.options, st.samples, st.nodes, st.ms);

@@ -1,0 +1,313 @@
+/*
+** ai_v1.c -- the Green Circle search and evaluation of the first submitted
+** bot, frozen for the `v1` sparring bot (see ai_v1.h for the method); the
+** live bot's search is in ai.c and search.c.
+**
+** Evaluation (player 0's view, at the end of its turn):
+**   race:     applications released, mine minus the opponent's, and the
+**             end of the game when one side has five (debt tie-break);
+**   deck:     for every remaining application, the skills still missing
+**             after an average next hand drawn from the deck plus the
+**             automated cards; the two closest applications count; the
+**             fifth must be clean, so missing skills weigh more at four;
+**   debt:     every DEBT card in the deck (it dilutes draws and decides ties);
+**   the next hand actually drawn (release cost it allows), permanents, and
+**   the opponent's closest application (releasing what they aim at hurts).
+** Invariants: pure functions of the position; the search copies positions
+** and never mutates the caller's.
+*/
+#include "ai_v1.h"
+
+#include <string.h>
+
+#include "deadline.h"
+
+/* Weights (overridable with -D for tuning runs). */
+#ifndef AI_V1_W_SCORE
+#define AI_V1_W_SCORE 20.0
+#endif
+#ifndef AI_V1_W_M1
+#define AI_V1_W_M1 3.0
+#endif
+#ifndef AI_V1_W_M2
+#define AI_V1_W_M2 1.0
+#endif
+#ifndef AI_V1_W_M1_LAST
+#define AI_V1_W_M1_LAST 6.0
+#endif
+#ifndef AI_V1_W_DEBT
+#define AI_V1_W_DEBT 0.8
+#endif
+#ifndef AI_V1_W_NEXT
+#define AI_V1_W_NEXT 1.0
+#endif
+#ifndef AI_V1_W_OPP
+#define AI_V1_W_OPP 1.5
+#endif
+#ifndef AI_V1_W_DR
+#define AI_V1_W_DR 1.0
+#endif
+#ifndef AI_V1_W_AS
+#define AI_V1_W_AS 2.0
+#endif
+#ifndef AI_V1_W_AUTO
+#define AI_V1_W_AUTO 1.0
+#endif
+#ifndef AI_V1_BRANCH
+#define AI_V1_BRANCH 3
+#endif
+#ifndef AI_V1_MAX_DEPTH
+#define AI_V1_MAX_DEPTH 12
+#endif
+
+typedef struct ai_v1__deck {
+  int cnt[RULES_NTYPES];  /* hand + draw + discard + played */
+  int aut[RULES_NTYPES];  /* automated */
+  int n;
+} ai_v1__deck;
+
+static void ai_v1__deck_of(const rules_player *P, ai_v1__deck *d) {
+  memset(d, 0, sizeof *d);
+  const rules_pile *ps[4] = {&P->hand, &P->draw, &P->discard, &P->played};
+  for (int j = 0; j < 4; j++)
+    for (int i = 0; i < ps[j]->n; i++) d->cnt[ps[j]->c[i]]++;
+  for (int k = 0; k < RULES_NTYPES; k++) d->n += d->cnt[k];
+  for (int i = 0; i < P->automated.n; i++) d->aut[P->automated.c[i]]++;
+}
+
+/* Expected missing skills of the two closest applications. */
+static void ai_v1__readiness(const rules_game *g, const rules_player *P, const ai_v1__deck *d, double *m1, double *m2) {
+  double h = 5.0 + P->nas;
+  double f = d->n > 0 ? (h < d->n ? h : d->n) / d->n : 0.0;
+  double good[RULES_NSKILL];
+  for (int k = 0; k < RULES_NSKILL; k++) good[k] = 2.0 * d->aut[k] + 2.0 * f * d->cnt[k];
+  double wild = d->aut[RULES_BONUS] + f * d->cnt[RULES_BONUS];
+  *m1 = *m2 = 16.0;
+  for (int i = 0; i < g->napps; i++) {
+    int need[RULES_NSKILL];
+    rules_app_need(g->apps[i], need);
+    double m = -wild;
+    for (int k = 0; k < RULES_NSKILL; k++)
+      if (need[k] > good[k]) m += need[k] - good[k];
+    if (m < *m1) {
+      *m2 = *m1;
+      *m1 = m;
+    } else if (m < *m2) {
+      *m2 = m;
+    }
+  }
+}
+
+/* Lowest release cost with the current hand (99 if none). */
+static int ai_v1__best_cost(const rules_game *g, int p) {
+  int best = 99;
+  for (int i = 0; i < g->napps; i++) {
+    int c = rules_release_cost(g, p, g->apps[i]);
+    if (c >= 0 && c < best) best = c;
+  }
+  return best;
+}
+
+static double ai_v1__final(const rules_game *g) {
+  int d0 = rules_debt_count(g, 0), d1 = rules_debt_count(g, 1);
+  int s0 = g->p[0].score, s1 = g->p[1].score;
+  if (s0 != s1) return s0 > s1 ? 10000.0 + 10.0 * (s0 - s1) : -10000.0 + 10.0 * (s0 - s1);
+  if (d0 != d1) return d0 < d1 ? 5000.0 + (d1 - d0) : -5000.0 + (d1 - d0);
+  return 0.0;
+}
+
+BOT_API double ai_v1_eval(const rules_game *g) {
+  const rules_player *M = &g->p[0], *O = &g->p[1];
+  if (g->over || O->score >= RULES_WIN_APPS) return ai_v1__final(g);
+  double v = AI_V1_W_SCORE * (M->score - O->score);
+  if (M->score >= RULES_WIN_APPS) v += 2000.0;
+  ai_v1__deck dm, dop;
+  ai_v1__deck_of(M, &dm);
+  ai_v1__deck_of(O, &dop);
+  double m1, m2, o1, o2;
+  ai_v1__readiness(g, M, &dm, &m1, &m2);
+  ai_v1__readiness(g, O, &dop, &o1, &o2);
+  if (M->score < RULES_WIN_APPS) {
+    if (m1 < 0) m1 = 0;
+    if (m2 < 0) m2 = 0;
+    v -= (M->score >= RULES_WIN_APPS - 1 ? AI_V1_W_M1_LAST : AI_V1_W_M1) * m1 + AI_V1_W_M2 * m2;
+  }
+  if (o1 < 0) o1 = 0;
+  v += AI_V1_W_OPP * (o1 > 12 ? 12 : o1);
+  v -= AI_V1_W_DEBT * dm.cnt[RULES_DEBT];
+  v += AI_V1_W_DR * M->ndr + AI_V1_W_AS * M->nas;
+  int na = 0;
+  for (int k = 0; k < RULES_NTYPES; k++) na += dm.aut[k];
+  v += AI_V1_W_AUTO * na;
+  if (g->active != 0) {
+    int c = ai_v1__best_cost(g, 0);
+    v -= AI_V1_W_NEXT * (c > 8 ? 8 : c);
+  }
+  return v;
+}
+
+/* ---- move ordering ----------------------------------------------------- */
+
+BOT_API double ai_v1_prio(const rules_game *g, const rules_action *a) {
+  const rules_player *M = &g->p[0];
+  switch (a->kind) {
+  case RULES_A_WAIT: return 0.0;
+  case RULES_A_RELEASE: return 10.0 - rules_release_cost(g, 0, a->x);
+  case RULES_A_GIVE:
+  case RULES_A_THROW:
+    return a->x == RULES_BONUS ? -3.0 : a->x == RULES_CI ? -2.0 : -1.0;
+  case RULES_A_PLAY:
+    switch (a->card) {
+    case RULES_CI: return a->x == RULES_BONUS ? 9.0 : 6.0;
+    case RULES_TR: return 8.0;
+    case RULES_CO: return 7.5;
+    case RULES_RF: return rules_release_cost(g, 0, g->apps[0]) >= 0 ? 3.0 : 5.0;
+    case RULES_CR: return 5.5;
+    case RULES_AS: return M->score <= 2 ? 5.0 : 1.0;
+    case RULES_DR: return M->score <= 2 ? 4.0 : 1.0;
+    case RULES_TP: return a->y == RULES_BONUS ? 3.0 : 2.0;
+    default: return 1.0;
+    }
+  default: return 0.0;
+  }
+}
+
+/* ---- search ------------------------------------------------------------ */
+
+typedef struct ai_v1__ctx {
+  deadline_t dl;
+  int stop;
+  long nodes, evals, calls;
+} ai_v1__ctx;
+
+/* Value of the best continuation of player 0's turn from g. */
+static double ai_v1__dfs(ai_v1__ctx *c, const rules_game *g, const rules_rng *r, int depth) {
+  if ((++c->calls & 7) == 0 && deadline_passed(&c->dl)) c->stop = 1;
+  if (c->stop) return 0.0;
+  if (g->over || g->active != 0 || depth >= AI_V1_MAX_DEPTH) {
+    c->evals++;
+    return ai_v1_eval(g);
+  }
+  rules_action opts[RULES_MAX_OPTS];
+  int n = rules_options(g, opts, RULES_MAX_OPTS);
+  /* keep the AI_V1_BRANCH best by priority (RANDOM excluded); releases all kept */
+  rules_action keep[RULES_MAX_OPTS];
+  double pr[RULES_MAX_OPTS];
+  int nk = 0;
+  for (int i = 0; i < n; i++) {
+    if (opts[i].kind == RULES_A_RANDOM) continue;
+    keep[nk] = opts[i];
+    pr[nk] = ai_v1_prio(g, &opts[i]);
+    nk++;
+  }
+  int limit = g->phase == RULES_PH_RELEASE ? nk : AI_V1_BRANCH;
+  for (int i = 0; i < nk && i < limit; i++) {
+    int b = i;
+    for (int j = i + 1; j < nk; j++)
+      if (pr[j] > pr[b]) b = j;
+    rules_action ta = keep[i];
+    keep[i] = keep[b];
+    keep[b] = ta;
+    double tp = pr[i];
+    pr[i] = pr[b];
+    pr[b] = tp;
+  }
+  if (nk > limit) nk = limit;
+  double best = -1e18;
+  for (int i = 0; i < nk; i++) {
+    rules_game g2 = *g;
+    rules_rng r2 = *r;
+    rules_apply(&g2, &r2, &keep[i]);
+    c->nodes++;
+    double v = ai_v1__dfs(c, &g2, &r2, depth + 1);
+    if (v > best) best = v;
+    if (c->stop) break;
+  }
+  return nk > 0 ? best : ai_v1_eval(g);
+}
+
+static rules_action ai_v1__search(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
+                               int resample, ai_v1_stats *st) {
+  static double sum[RULES_MAX_OPTS];
+  ai_v1__ctx c;
+  memset(&c, 0, sizeof c);
+  deadline_start(&c.dl, budget_ms);
+  rules_action root[RULES_MAX_OPTS];
+  int nr = 0;
+  for (int i = 0; i < n && nr < RULES_MAX_OPTS; i++) {
+    if (opts[i].kind == RULES_A_RANDOM) continue;
+    /* skip exact duplicates (MOVE lists repeat with DR >= 4) */
+    int dup = 0;
+    for (int j = 0; j < nr; j++)
+      if (memcmp(&root[j], &opts[i], sizeof opts[i]) == 0) dup = 1;
+    if (!dup) root[nr++] = opts[i];
+  }
+  rules_action pick;
+  memset(&pick, 0, sizeof pick);
+  pick.kind = RULES_A_RANDOM;
+  if (st) {
+    memset(st, 0, sizeof *st);
+    st->options = nr;
+  }
+  if (nr == 0) return pick;
+  pick = root[0];
+  if (nr == 1) return pick;
+  for (int i = 0; i < nr; i++) sum[i] = 0.0;
+  rules_rng rs;
+  rules_rng_fast(&rs, seed);
+  long samples = 0;
+  while (!c.stop) {
+    rules_game gs = *g0;
+    if (resample) proto_sample_hidden(&gs, &rs);
+    rules_rng rsample;
+    rules_rng_fast(&rsample, rng_next(&rs.x));
+    double vals[RULES_MAX_OPTS];
+    int i = 0;
+    for (; i < nr && !c.stop; i++) {
+      rules_game g = gs;
+      rules_rng r = rsample;
+      rules_apply(&g, &r, &root[i]);
+      c.nodes++;
+      vals[i] = ai_v1__dfs(&c, &g, &r, 1);
+    }
+    if (c.stop && i < nr) break; /* incomplete sample: discard */
+    if (c.stop) break;
+    for (int k = 0; k < nr; k++) sum[k] += vals[k];
+    samples++;
+    if (samples >= 4000) break;
+  }
+  int b = 0;
+  for (int i = 1; i < nr; i++)
+    if (sum[i] > sum[b]) b = i;
+  if (samples > 0) pick = root[b];
+  else {
+    double bp = -1e18; /* no time for one sample: heuristic order */
+    for (int i = 0; i < nr; i++) {
+      double p = ai_v1_prio(g0, &root[i]);
+      if (p > bp) {
+        bp = p;
+        pick = root[i];
+      }
+    }
+  }
+  if (st) {
+    st->samples = samples;
+    st->nodes = c.nodes;
+    st->evals = c.evals;
+    st->ms = deadline_elapsed_ms(&c.dl);
+  }
+  return pick;
+}
+
+BOT_API rules_action ai_v1_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, ai_v1_stats *st) {
+  rules_action opts[RULES_MAX_OPTS];
+  int n = rules_options(g0, opts, RULES_MAX_OPTS);
+  return ai_v1__search(g0, opts, n, budget_ms, seed, 0, st);
+}
+
+BOT_API rules_action ai_v1_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
+                               ai_v1_stats *st) {
+  static rules_game g;
+  proto_to_game(in, t, &g);
+  return ai_v1__search(&g, in->opts, in->nopts, budget_ms, seed, 1, st);
+}

@@ -1,0 +1,43 @@
+/*
+** ai_v1.h -- the first Green Circle search, frozen for the `v1` sparring bot
+** (bot_v1.c): chooses one answer for the current request.
+**
+** Method: determinized search over the rest of the bot's own turn. Each
+** sample reshuffles the hidden draw pile (and deals the opponent's unknown
+** cards) from the tracked composition; every listed option is applied to the
+** same sample (common random numbers), then the rest of the turn is searched
+** depth-first over the few most promising options of each later request, and
+** the end-of-turn position is scored by ai_v1_eval. The option with the best
+** mean over samples wins. Stops on a monotonic deadline.
+**
+** Invariants: no allocation; the answer is always one of the listed options
+** (RANDOM only if nothing else is listed).
+*/
+#ifndef AI_V1_H
+#define AI_V1_H
+
+#include <stdint.h>
+
+#include "common.h"
+#include "proto.h"
+#include "rules.h"
+
+typedef struct ai_v1_stats {
+  long samples;  /* determinizations completed */
+  long nodes;    /* rules_apply calls */
+  long evals;    /* leaf evaluations */
+  double ms;     /* time spent */
+  int options;   /* root options considered */
+} ai_v1_stats;
+
+/* Score of a position for player 0 (higher is better). */
+BOT_API double ai_v1_eval(const rules_game *g);
+/* Heuristic priority of an action for player 0 in g (orders the search). */
+BOT_API double ai_v1_prio(const rules_game *g, const rules_action *a);
+/* Chooses the answer to request `in` within budget_ms. */
+BOT_API rules_action ai_v1_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
+                               ai_v1_stats *st);
+/* Same on an explicit game (player 0 active), for tests and benches. */
+BOT_API rules_action ai_v1_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, ai_v1_stats *st);
+
+#endif /* AI_V1_H */
