@@ -18,7 +18,7 @@ build/obj/tests/greencircle/%.o build/asan/tests/greencircle/%.o: CPPFLAGS += -I
 build/greencircle-referee: $(call obj,games/greencircle/referee.c $(GC_LIB) modules/proc.c modules/judge.c)
 	$(LINK)
 
-build/greencircle-bench: $(call obj,games/greencircle/bench.c $(GC_AI) $(GC_LIB))
+build/greencircle-bench: $(call obj,games/greencircle/bench.c games/greencircle/search.c $(GC_AI) $(GC_LIB))
 	$(LINK)
 
 build/tests/greencircle/test_rules: $(call asanobj,tests/greencircle/test_rules.c $(GC_LIB))
