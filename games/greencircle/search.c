@@ -9,60 +9,90 @@
 **      draws: common random numbers);
 **   3. per root option: apply it, then search the rest of the own turn
 **      depth-first (search__dfs): at each later request keep the
-**      SEARCH_BRANCH options ai_prio ranks best (every RELEASE and WAIT kept);
+**      SEARCH_S_BRANCH options ai_prio ranks best (every RELEASE and WAIT kept);
 **   4. score the end-of-turn position (search_eval), keep the best line;
 **   5. add each option's value to its sum; a sample cut by the deadline is
 **      dropped whole; the best sum wins (heuristic order if no sample ended).
 ** Evaluation (search_eval, player 0 just ended its turn):
 **   ai_eval (race, readiness, debt, permanents, automation), plus
 **   opponent:  search_opp_release in the sample: a releasable application
-**              costs SEARCH_W_OPP_REL (less SEARCH_W_OPP_DEBT per debt it
-**              would pay), a finishing fifth SEARCH_W_OPP_FIN;
+**              costs SEARCH_S_W_OPP_REL (less SEARCH_S_W_OPP_DEBT per debt it
+**              would pay), a finishing fifth SEARCH_S_W_OPP_FIN;
 **   urgency:   under a finishing threat the released applications weigh
-**              SEARCH_W_URGENT more each (release early when the opponent
+**              SEARCH_S_W_URGENT more each (release early when the opponent
 **              threatens to finish);
-**   debt:      SEARCH_W_DEBT per DEBT card in the deck, more per card as
-**              the clean fifth comes closer (SEARCH_W_DEBT_LATE x score).
-** Tunables are the SEARCH_* macros below (overridable with -D).
+**   debt:      SEARCH_S_W_DEBT per DEBT card in the deck, more per card as
+**              the clean fifth comes closer (SEARCH_S_W_DEBT_LATE x score),
+**              and SEARCH_S_W_DEBT_FRAC x the deck's share of DEBT (the same
+**              debt clogs a small deck's hands more).
+** Tunables: the SEARCH_TUNABLES table below (S_ names in BOT_TUNE).
 ** Invariants: pure functions of the position; the caller's game is never
 ** mutated.
 */
 #include "search.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "ai.h"
 #include "deadline.h"
 
-#ifndef SEARCH_BRANCH
-#define SEARCH_BRANCH 4
+/* Tunables: one table of name, value and the range a tuner may explore.
+   The dist build compiles them as constants; a tuning build (-DBOT_TUNING)
+   makes them variables that the environment's BOT_TUNE="NAME=VALUE ..."
+   sets at the first decision (names of other tables are skipped silently,
+   so one BOT_TUNE can hold ai.c's weights and these). */
+#define SEARCH_TUNABLES(X)            \
+  X(S_BRANCH, 4.0, 2.0, 8.0)          \
+  X(S_MAX_DEPTH, 14.0, 6.0, 20.0)     \
+  X(S_W_OPP_REL, 6.0, 0.0, 20.0)      \
+  X(S_W_OPP_DEBT, 1.0, 0.0, 4.0)      \
+  X(S_W_OPP_FIN, 30.0, 0.0, 100.0)    \
+  X(S_W_URGENT, 10.0, 0.0, 30.0)      \
+  X(S_OPP_MAX_COST, 3.0, 0.0, 8.0)    \
+  X(S_W_DEBT, 1.0, 0.0, 4.0)          \
+  X(S_W_DEBT_LATE, 0.3, 0.0, 2.0)     \
+  X(S_W_DEBT_FRAC, 0.0, 0.0, 60.0)
+
+#ifdef BOT_TUNING
+#define SEARCH_TUNABLE_DEF(name, value, lo, hi) static double SEARCH_##name = value;
+#else
+#define SEARCH_TUNABLE_DEF(name, value, lo, hi) static const double SEARCH_##name = value;
 #endif
-#ifndef SEARCH_MAX_DEPTH
-#define SEARCH_MAX_DEPTH 14
-#endif
-#ifndef SEARCH_MAX_SAMPLES
+SEARCH_TUNABLES(SEARCH_TUNABLE_DEF)
+#undef SEARCH_TUNABLE_DEF
+
 #define SEARCH_MAX_SAMPLES 4000
-#endif
-#ifndef SEARCH_W_OPP_REL
-#define SEARCH_W_OPP_REL 6.0
-#endif
-#ifndef SEARCH_W_OPP_DEBT
-#define SEARCH_W_OPP_DEBT 1.0
-#endif
-#ifndef SEARCH_W_OPP_FIN
-#define SEARCH_W_OPP_FIN 30.0
-#endif
-#ifndef SEARCH_W_URGENT
-#define SEARCH_W_URGENT 10.0
-#endif
-#ifndef SEARCH_OPP_MAX_COST
-#define SEARCH_OPP_MAX_COST 3
-#endif
-#ifndef SEARCH_W_DEBT
-#define SEARCH_W_DEBT 1.0
-#endif
-#ifndef SEARCH_W_DEBT_LATE
-#define SEARCH_W_DEBT_LATE 0.3
+
+#ifdef BOT_TUNING
+static void search__tune_load(void) {
+  static int loaded;
+  if (loaded) return;
+  loaded = 1;
+  struct {
+    const char *name;
+    double *v;
+  } tab[] = {
+#define SEARCH_TUNABLE_REF(name, value, lo, hi) {#name, &SEARCH_##name},
+      SEARCH_TUNABLES(SEARCH_TUNABLE_REF)
+#undef SEARCH_TUNABLE_REF
+  };
+  const char *s = getenv("BOT_TUNE");
+  while (s && *s) {
+    while (*s == ' ' || *s == ',') s++;
+    if (!*s) break;
+    size_t len = strcspn(s, "= ,");
+    if (s[len] == '=') {
+      char *end = NULL;
+      double v = strtod(s + len + 1, &end);
+      for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (end != s + len + 1 && strlen(tab[i].name) == len && strncmp(tab[i].name, s, len) == 0) *tab[i].v = v;
+    }
+    s += strcspn(s, " ,");
+  }
+}
+#else
+static void search__tune_load(void) {}
 #endif
 
 /* ---- opponent model ---------------------------------------------------- */
@@ -127,14 +157,16 @@ BOT_API double search_eval(const rules_game *g) {
   const rules_player *M = &g->p[0], *O = &g->p[1];
   if (O->score >= RULES_WIN_APPS) return v;
   int debt = rules_debt_count(g, 0);
-  v -= (SEARCH_W_DEBT + SEARCH_W_DEBT_LATE * M->score) * debt;
+  int deck = M->hand.n + M->draw.n + M->discard.n + M->played.n;
+  v -= (SEARCH_S_W_DEBT + SEARCH_S_W_DEBT_LATE * M->score) * debt;
+  if (deck > 0) v -= SEARCH_S_W_DEBT_FRAC * (double)debt / deck;
   if (g->active != 1) return v;
   int c = search_opp_release(g);
   if (c >= 0 && O->score == RULES_WIN_APPS - 1) {
-    v -= SEARCH_W_OPP_FIN;
-    v += SEARCH_W_URGENT * M->score;
-  } else if (c >= 0 && c <= SEARCH_OPP_MAX_COST) {
-    v -= SEARCH_W_OPP_REL - SEARCH_W_OPP_DEBT * c;
+    v -= SEARCH_S_W_OPP_FIN;
+    v += SEARCH_S_W_URGENT * M->score;
+  } else if (c >= 0 && c <= (int)SEARCH_S_OPP_MAX_COST) {
+    v -= SEARCH_S_W_OPP_REL - SEARCH_S_W_OPP_DEBT * c;
   }
   return v;
 }
@@ -151,7 +183,7 @@ typedef struct search__ctx {
 static double search__dfs(search__ctx *c, const rules_game *g, const rules_rng *r, int depth) {
   if ((++c->calls & 7) == 0 && deadline_passed(&c->dl)) c->stop = 1;
   if (c->stop) return 0.0;
-  if (g->over || g->active != 0 || depth >= SEARCH_MAX_DEPTH) {
+  if (g->over || g->active != 0 || depth >= (int)SEARCH_S_MAX_DEPTH) {
     c->evals++;
     return search_eval(g);
   }
@@ -165,7 +197,7 @@ static double search__dfs(search__ctx *c, const rules_game *g, const rules_rng *
     pr[nk] = (opts[i].kind == RULES_A_RELEASE || opts[i].kind == RULES_A_WAIT) ? 1e9 : ai_prio(g, &opts[i]);
     nk++;
   }
-  int limit = SEARCH_BRANCH;
+  int limit = (int)SEARCH_S_BRANCH;
   for (int i = 0; i < nk; i++)
     if (pr[i] >= 1e9) limit++;
   for (int i = 0; i < nk && i < limit; i++) {
@@ -202,6 +234,7 @@ static rules_action search__run(const rules_game *g0, const rules_action *opts, 
   search__ctx c;
   memset(&c, 0, sizeof c);
   deadline_start(&c.dl, budget_ms);
+  search__tune_load();
   /* step 1: root options */
   int nr = 0;
   for (int i = 0; i < n && nr < RULES_MAX_OPTS; i++) {
