@@ -18,6 +18,9 @@
 **   opponent:  search_opp_release in the sample: a releasable application
 **              costs SEARCH_S_W_OPP_REL (less SEARCH_S_W_OPP_DEBT per debt it
 **              would pay), a finishing fifth SEARCH_S_W_OPP_FIN;
+**   fifth:     at four releases, SEARCH_S_W_FIFTH when the hand already
+**              drawn for the next turn (plus automated cards and a desk
+**              card) makes the clean fifth;
 **   urgency:   under a finishing threat the released applications weigh
 **              SEARCH_S_W_URGENT more each (release early when the opponent
 **              threatens to finish);
@@ -52,7 +55,8 @@
   X(S_OPP_MAX_COST, 3.0, 0.0, 8.0)    \
   X(S_W_DEBT, 1.0, 0.0, 4.0)          \
   X(S_W_DEBT_LATE, 0.3, 0.0, 2.0)     \
-  X(S_W_DEBT_FRAC, 0.0, 0.0, 60.0)
+  X(S_W_DEBT_FRAC, 0.0, 0.0, 60.0)     \
+  X(S_W_FIFTH, 12.0, 0.0, 40.0)
 
 #ifdef BOT_TUNING
 #define SEARCH_TUNABLE_DEF(name, value, lo, hi) static double SEARCH_##name = value;
@@ -109,8 +113,9 @@ static int search__cost(int id, const int good[RULES_NSKILL], int wild, int nsk,
   return -1;
 }
 
-BOT_API int search_opp_release(const rules_game *g) {
-  const rules_player *O = &g->p[1];
+/* Player p's best release next turn: hand + automated + one desk card. */
+static int search__next_release(const rules_game *g, int p) {
+  const rules_player *O = &g->p[p];
   int good[RULES_NSKILL] = {0}, wild = 0, nsk = 0;
   const rules_pile *ps[2] = {&O->hand, &O->automated};
   for (int j = 0; j < 2; j++)
@@ -149,6 +154,8 @@ BOT_API int search_opp_release(const rules_game *g) {
   return best;
 }
 
+BOT_API int search_opp_release(const rules_game *g) { return search__next_release(g, 1); }
+
 /* ---- evaluation --------------------------------------------------------- */
 
 BOT_API double search_eval(const rules_game *g) {
@@ -161,6 +168,8 @@ BOT_API double search_eval(const rules_game *g) {
   v -= (SEARCH_S_W_DEBT + SEARCH_S_W_DEBT_LATE * M->score) * debt;
   if (deck > 0) v -= SEARCH_S_W_DEBT_FRAC * (double)debt / deck;
   if (g->active != 1) return v;
+  /* my clean fifth within reach next turn (its hand is already drawn) */
+  if (M->score == RULES_WIN_APPS - 1 && search__next_release(g, 0) == 0) v += SEARCH_S_W_FIFTH;
   int c = search_opp_release(g);
   if (c >= 0 && O->score == RULES_WIN_APPS - 1) {
     v -= SEARCH_S_W_OPP_FIN;
