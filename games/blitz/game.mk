@@ -5,7 +5,7 @@
 #   build/blitz-server    the REST API of the spec on a local port
 #   build/blitz-bench     simulator speed and search figures
 #   test-blitz            rules unit tests + AI tests (sanitizers), replay of
-#                         every trace in ../shared/specs/blitz-traces, and a
+#                         every trace in tests/data/blitz, and a
 #                         scripted HTTP session against the server
 #   smoke-blitz           two short arena games, dist vs miner, miner, hunter
 #   bench-blitz           bench lines
@@ -13,7 +13,7 @@
 BZ_DIR    := games/blitz
 BZ_RULES  := $(BZ_DIR)/rules.c modules/rng.c
 BZ_SERVER := $(BZ_DIR)/server.c $(BZ_DIR)/maps.c modules/http.c modules/deadline.c
-BZ_TRACES := ../shared/specs/blitz-traces
+BZ_TRACES := tests/data/blitz
 
 TOOLS += build/blitz-referee build/blitz-server build/blitz-bench
 GAME_TESTS += test-blitz

@@ -3,14 +3,14 @@
 #   build/greencircle-referee   replay TRACE... | match [--seed S] [--trace F] -- CMD0 CMD1
 #   build/greencircle-bench     simulator and search speed (bench lines)
 #   test-greencircle            rules unit tests (sanitizers) + replay of every
-#                               recorded trace in ../shared/specs/greencircle-traces
+#                               recorded trace in tests/data/greencircle
 #   smoke-greencircle           a few refereed games, dist bot vs sparring bots
 #   bench-greencircle           `bench greencircle k=v` lines
 
 GC_LIB := games/greencircle/rules.c games/greencircle/proto.c modules/sha1prng.c modules/sha1.c \
           modules/rng.c modules/deadline.c modules/reader.c
 GC_AI  := games/greencircle/ai.c
-GC_TRACES := $(sort $(wildcard ../shared/specs/greencircle-traces/*.txt))
+GC_TRACES := $(sort $(wildcard tests/data/greencircle/*.txt))
 
 build/obj/tests/greencircle/%.o build/asan/tests/greencircle/%.o: CPPFLAGS += -Igames/greencircle
 

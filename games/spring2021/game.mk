@@ -3,7 +3,7 @@
 #   build/spring2021-referee   replay / replay-all / match (see referee.c)
 #   test-spring2021            rules and AI unit tests (sanitizers), replay of
 #                              every official trace in
-#                              ../shared/specs/spring2021-traces, and the bot's
+#                              tests/data/spring2021, and the bot's
 #                              protocol test (tests/spring2021/test_protocol.py)
 #                              and the referee's match mode (test_match.py)
 #   smoke-spring2021           a two-game arena run, dist vs greedy
@@ -12,7 +12,7 @@
 
 S21_DIR    := games/spring2021
 S21_RULES  := $(S21_DIR)/rules.c modules/javarand.c
-S21_TRACES := ../shared/specs/spring2021-traces
+S21_TRACES := tests/data/spring2021
 
 TOOLS += build/spring2021-referee build/spring2021-bench
 GAME_TESTS += test-spring2021
