@@ -729,7 +729,7 @@ static void test_trace_detects_difference(void) {
   const char *src = "tests/data/blitz/x02_allcrashed_m2.txt";
   FILE *in = fopen(src, "r");
   if (!in) {
-    printf("    (trace folder absent: %s)\n", src);
+    printf("    (trace absent: %s)\n", src);
     TH_ASSERT(0);
   }
   char path[] = "/tmp/blitz_trace_XXXXXX";
