@@ -47,8 +47,10 @@ LINK      = @mkdir -p $(@D); $(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 ASAN_LINK = @mkdir -p $(@D); $(CC) $(ASANFLAGS) $^ -o $@ $(LDLIBS)
 
 # Runs each quoted command as a test suite, all of them even when one
-# fails; see tests/suites.py. In a recipe: $(SUITES) 'CMD' 'CMD' ...
-SUITES = @$(PYTHON) tests/suites.py
+# fails; a command whose first word is under build/ is built first (see
+# tests/suites.py). In a recipe: $(SUITES) 'CMD' 'CMD' ...
+SUITES_MAKE := $(MAKE) --no-print-directory -s
+SUITES = @$(PYTHON) tests/suites.py --make '$(SUITES_MAKE)'
 
 build/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -146,7 +148,7 @@ DIST_BINS   := $(addprefix build/,$(GAMES))
 DIST_CHECKS := $(foreach g,$(GAMES),build/check/$(g).gcc build/check/$(g).clang)
 BOT_BINS    := $(foreach g,$(GAMES),$($(g)_BOTS))
 
-.PHONY: all test bench clean check-dist test-modules test-merge test-arena test-run \
+.PHONY: all test bench clean check-dist test-noop test-harness test-modules test-merge test-arena test-run \
         $(GAME_TESTS) $(GAME_BENCHES) $(GAME_SMOKES)
 
 all: $(DIST_BINS) $(DIST_CHECKS) $(BOT_BINS) $(TOOLS)
@@ -157,11 +159,18 @@ all: $(DIST_BINS) $(DIST_CHECKS) $(BOT_BINS) $(TOOLS)
 
 MODULE_TESTS := $(filter build/tests/modules/%,$(TEST_BINS))
 
-test-modules: $(MODULE_TESTS)
+test-modules:
 	$(SUITES) $(MODULE_TESTS)
 
 test-merge:
 	$(SUITES) '$(PYTHON) tests/merge/test_merge.py'
+
+# `make test` has just built everything: a second make must have nothing to do.
+test-noop:
+	$(SUITES) '$(PYTHON) tests/harness/test_noop.py'
+
+test-harness:
+	$(SUITES) '$(PYTHON) tests/harness/test_harness.py'
 
 test-arena:
 	$(SUITES) '$(PYTHON) tests/arena/test_arena.py'
@@ -171,7 +180,7 @@ test-arena:
 check-dist:
 	$(SUITES) '$(PYTHON) merge.py check $(GAMES)'
 
-test-run: test-modules test-merge test-arena $(GAME_TESTS) $(GAME_SMOKES)
+test-run: test-noop test-harness test-modules test-merge test-arena $(GAME_TESTS) $(GAME_SMOKES)
 
 # Every step runs even when an earlier one failed (a failed build still lets
 # the suites that need nothing from it run); the last line is the tally of

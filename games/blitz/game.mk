@@ -31,8 +31,7 @@ build/blitz-asan/%: build/%
 	@mkdir -p $(@D)
 	cp $< $@
 
-test-blitz: build/tests/blitz/test_rules build/tests/blitz/test_ai build/asan-bin/blitz-referee \
-            build/blitz-asan/blitz-server build/blitz-asan/blitz build/blitz-asan/blitz-miner
+test-blitz: build/blitz-asan/blitz-server build/blitz-asan/blitz build/blitz-asan/blitz-miner
 	$(SUITES) build/tests/blitz/test_rules \
 	  build/tests/blitz/test_ai \
 	  'build/asan-bin/blitz-referee replay $(BZ_TRACES)/*.txt' \

@@ -17,7 +17,7 @@ GAME_TESTS += test-greencircle
 GAME_SMOKES += smoke-greencircle
 GAME_BENCHES += bench-greencircle
 
-test-greencircle: build/tests/greencircle/test_rules build/tests/greencircle/test_ai build/greencircle-referee
+test-greencircle:
 	$(SUITES) build/tests/greencircle/test_rules \
 	  build/tests/greencircle/test_ai \
 	  'build/greencircle-referee replay $(or $(GC_TRACES),tests/data/greencircle/*.txt)'

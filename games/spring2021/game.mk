@@ -21,7 +21,9 @@ GAME_TESTS += test-spring2021
 GAME_SMOKES += smoke-spring2021
 GAME_BENCHES += bench-spring2021
 
-test-spring2021: build/tests/spring2021/test_rules build/tests/spring2021/test_ai build/asan-bin/spring2021-referee build/spring2021 build/spring2021-random
+# (a suite's own program, its first word, is built by $(SUITES); the
+# prerequisites are the programs the suites take as arguments)
+test-spring2021: build/asan-bin/spring2021-referee build/spring2021 build/spring2021-random
 	$(SUITES) build/tests/spring2021/test_rules \
 	  build/tests/spring2021/test_ai \
 	  'build/asan-bin/spring2021-referee replay-all $(S21_TRACES)' \
