@@ -618,7 +618,7 @@ def entry_game(path):
     when games/GAME exists; None otherwise (tests/modules/...)."""
     parts = rel(os.path.abspath(path)).split("/")
     if len(parts) >= 3 and parts[0] in ("games", "tests") and \
-            os.path.isfile(os.path.join(ROOT, "games", parts[1], "game.mk")):
+            os.path.isdir(os.path.join(ROOT, "games", parts[1])):
         return parts[1]
     return None
 
@@ -694,6 +694,10 @@ def cmd_where(args):
         line = int(line)
     except ValueError:
         raise MergeError("usage: merge.py where FILE:LINE (LINE is a number)")
+    if fname.endswith(".dev.c"):
+        raise MergeError("%s keeps #line directives, so compilers, sanitizers and gdb already "
+                         "name the source file and line; `where` maps the lines of dist/GAME.c "
+                         "and build/GAME-NAME.c" % fname)
     base = os.path.splitext(os.path.basename(fname))[0]
     mapfile = os.path.join(ROOT, "build", base + ".map")
     lmap = None
@@ -705,10 +709,23 @@ def cmd_where(args):
         entry = None
         if "-" in base:
             entry = os.path.join(ROOT, "games", game, "bot_%s.c" % base.split("-", 1)[1])
+        if not os.path.isfile(entry or os.path.join(ROOT, "games", game, "main.c")):
+            raise MergeError("%s: no line map (build/%s.map) and no game source it could come "
+                             "from; `where` maps the lines of dist/GAME.c and build/GAME-NAME.c"
+                             % (fname, base))
         _, _, _, lmap = generate(game, entry, fname, limit=False)
-    for out_line, path, src_line in lmap:
+    path = fname if os.path.isabs(fname) else os.path.join(ROOT, fname)
+    if os.path.isfile(path):
+        with open(path, "rb") as f:
+            nlines = f.read().count(b"\n")
+    else:
+        nlines = max((out_line for out_line, _, _ in lmap), default=0)
+    if line < 1 or line > nlines:
+        raise MergeError("%s has %d lines: line %d is past its end" % (fname, nlines, line)
+                         if line > nlines else "line numbers start at 1")
+    for out_line, src_path, src_line in lmap:
         if out_line == line:
-            print("%s:%d" % (path, src_line))
+            print("%s:%d" % (src_path, src_line))
             return 0
     print("merge.py: line %d of %s comes from no source line (banner or hoisted line)" % (line, fname))
     return 1
