@@ -148,7 +148,7 @@ DIST_BINS   := $(addprefix build/,$(GAMES))
 DIST_CHECKS := $(foreach g,$(GAMES),build/check/$(g).gcc build/check/$(g).clang)
 BOT_BINS    := $(foreach g,$(GAMES),$($(g)_BOTS))
 
-.PHONY: all test bench clean check-dist test-noop test-harness test-modules test-merge test-arena test-run \
+.PHONY: all test bench clean check-dist test-progs test-noop test-harness test-modules test-merge test-arena test-run \
         $(GAME_TESTS) $(GAME_BENCHES) $(GAME_SMOKES)
 
 all: $(DIST_BINS) $(DIST_CHECKS) $(BOT_BINS) $(TOOLS)
@@ -182,14 +182,21 @@ check-dist:
 
 test-run: test-noop test-harness test-modules test-merge test-arena $(GAME_TESTS) $(GAME_SMOKES)
 
+# Every program a suite runs, so that `make test` compiles them in parallel
+# before the suites (one after the other) start.
+test-progs: $(sort $(foreach p,$(LINKS) $(ASAN_LINKS),$(call link_bin,$(p))))
+
 # Every step runs even when an earlier one failed (a failed build still lets
 # the suites that need nothing from it run); the last line is the tally of
-# every suite, and of every file make could not build.
+# every suite, and of every file make could not build. test-progs is not
+# tallied: a program it fails to build fails again, and is counted, when
+# its suite runs.
 test:
 	@mkdir -p build; rc=0; \
 	$(MAKE) --no-print-directory -k check-dist 2>&1 | tee build/test.log || rc=1; \
 	if ! $(MAKE) --no-print-directory -k -j$(NPROC) all > build/build.log 2>&1; then \
 	  rc=1; tail -n 40 build/build.log | tee -a build/test.log; fi; \
+	$(MAKE) --no-print-directory -k -j$(NPROC) test-progs > build/build-tests.log 2>&1; \
 	$(MAKE) --no-print-directory -k test-run 2>&1 | tee -a build/test.log || rc=1; \
 	$(PYTHON) tests/tally.py build/test.log $$rc
 
