@@ -26,6 +26,7 @@ static const char server_main__usage[] =
     "  --auto-start        arena games start once four joined (the default without\n"
     "                      --admin-key; with it, games wait for POST /games/ID/start)\n"
     "  --arena ID          create an arena game with this id at start (repeatable)\n"
+    "  --turns N           moves per hero of the --arena games (300)\n"
     "  --timeout-ms MS     move limit (1000)\n"
     "  --min-ms MS         minimum time per move (60)\n"
     "  --bot-ms MS         delay of the training bots (0)\n"
@@ -68,7 +69,7 @@ static int server_main__team_file(server_t *sv, const char *path) {
 
 int main(int argc, char **argv) {
   server_t *sv = &server_main__sv;
-  int port = 8080, auto_start = 0;
+  int port = 8080, auto_start = 0, turns = 300;
   uint64_t seed = 1;
   const char *arenas[16];
   int narenas = 0;
@@ -97,7 +98,7 @@ int main(int argc, char **argv) {
     long num = strtol(v, &end, 10);
     int is_num = *v && !*end && num >= 0 && num <= 100000000;
     const char *numeric[] = {"--port", "--timeout-ms", "--min-ms", "--bot-ms", "--idle-ms", "--read-ms",
-                             "--inactivity-ms"};
+                             "--inactivity-ms", "--turns"};
     for (size_t j = 0; j < sizeof numeric / sizeof numeric[0]; j++)
       if (strcmp(a, numeric[j]) == 0 && !is_num) {
         fprintf(stderr, "blitz-server: %s wants a number, got \"%s\"\n", a, v);
@@ -124,6 +125,7 @@ int main(int argc, char **argv) {
     else if (strcmp(a, "--viewer") == 0 && strlen(v) < sizeof sv->viewer_path)
       snprintf(sv->viewer_path, sizeof sv->viewer_path, "%s", v);
     else if (strcmp(a, "--arena") == 0 && narenas < 16) arenas[narenas++] = v;
+    else if (strcmp(a, "--turns") == 0 && num >= 1 && num <= 600) turns = (int)num;
     else {
       fprintf(stderr, "blitz-server: unknown option or bad value: %s %s\n%s", a, v, server_main__usage);
       return 2;
@@ -138,7 +140,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   for (int i = 0; i < narenas; i++)
-    if (server_create_arena(sv, arenas[i], NULL, seed + (uint64_t)i, 0, 300, err, sizeof err) < 0) {
+    if (server_create_arena(sv, arenas[i], NULL, seed + (uint64_t)i, 0, turns, err, sizeof err) < 0) {
       fprintf(stderr, "blitz-server: --arena %s: %s\n", arenas[i], err);
       return 1;
     }
