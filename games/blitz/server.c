@@ -1391,8 +1391,10 @@ static int server__evict_slot(server_t *sv) {
   return best;
 }
 
+/* At most a quarter of the table per step, so that a flood of connections
+   cannot evict a new client before its first bytes are read. */
 static void server__accept(server_t *sv, int64_t now) {
-  for (int n = 0; n < 4 * SERVER_MAX_CONNS; n++) {
+  for (int n = 0; n < SERVER_MAX_CONNS / 4; n++) {
     int fd = accept(sv->listen_fd, NULL, NULL);
     if (fd < 0) break;
     int slot = server__evict_slot(sv);

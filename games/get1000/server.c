@@ -712,7 +712,7 @@ static int server__slot(server_t *s) {
 }
 
 static void server__accept(server_t *s) {
-  for (int k = 0; k < 4 * SERVER_MAX_CONN; k++) {
+  for (int k = 0; k < SERVER_MAX_CONN / 4; k++) { /* a flood cannot evict a client before its bytes are read */
     int fd = accept(s->listen_fd, NULL, NULL);
     if (fd < 0) return;
     int ci = server__slot(s);
@@ -756,7 +756,7 @@ BOT_API int server_open(server_t *s, const server_config *cfg, int bind_any) {
   a.sin_port = htons((uint16_t)cfg->port);
   a.sin_addr.s_addr = htonl(bind_any ? INADDR_ANY : INADDR_LOOPBACK);
   socklen_t al = sizeof a;
-  if (bind(s->listen_fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(s->listen_fd, 64) != 0 ||
+  if (bind(s->listen_fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(s->listen_fd, 256) != 0 ||
       getsockname(s->listen_fd, (struct sockaddr *)&a, &al) != 0) {
     fprintf(stderr, "get1000-server: cannot listen on port %d: %s\n", cfg->port, strerror(errno));
     close(s->listen_fd);
