@@ -71,7 +71,7 @@ typedef struct server_conn {
   int stream_game;          /* events: the game index, -1 */
   long file_off;            /* streaming a file: next offset; -1 once done */
   long file_end;            /* raw file: its size when the response started */
-  char file[SERVER_PATH_MAX];
+  char file[SERVER_PATH_MAX + SERVER_ID_MAX + 16]; /* dir + id + ".jsonl" */
   char in[SERVER_IN_MAX];
   char out[SERVER_OUT_MAX];
 } server_conn;
