@@ -548,6 +548,7 @@ static void server__release(server_t *sv, server_game *g, int k) {
   g->parked[k] = -1;
   server_conn *c = &sv->conns[ci];
   c->parked_game = c->parked_hero = -1;
+  c->req_ns = c->in_len ? deadline_now_ns() : 0; /* a pipelined request's clock starts now */
   if (c->fd >= 0) server__send_state(sv, c, g, k, g->host[k]);
 }
 

@@ -48,6 +48,7 @@ BOT_API void server_default_config(server_config *c) {
   c->max_rounds = 1000;
   c->test_rounds = 3;
   c->handshake_ms = 5000;
+  c->room_wait_ms = 10000;
 }
 
 BOT_API int server_find_room(const server_t *s, const char *id) {
@@ -394,6 +395,21 @@ static void server__join(server_t *s, int ci, const char *room, const char *name
   if (ri < 0) {
     for (int i = 0; i < SERVER_MAX_ROOMS && ri < 0; i++)
       if (!s->rooms[i].used) ri = i;
+    if (ri < 0) { /* every room taken: reclaim the oldest one left waiting too long */
+      int old = -1;
+      int64_t cut = deadline_now_ns() - (int64_t)s->cfg.room_wait_ms * 1000000;
+      for (int i = 0; i < SERVER_MAX_ROOMS; i++) {
+        const server_room *w = &s->rooms[i];
+        if (w->used && !w->started && w->created_ns < cut && (old < 0 || w->created_ns < s->rooms[old].created_ns))
+          old = i;
+      }
+      if (old >= 0) {
+        server__log(s, "room %s reclaimed: waited too long for players", s->rooms[old].id);
+        for (int guard = 0; guard < SERVER_MAX_PLAYERS && s->rooms[old].used && s->rooms[old].np > 0; guard++)
+          server__forfeit(s, old, 0, "crash", "room closed: it waited too long for players");
+        if (!s->rooms[old].used) ri = old;
+      }
+    }
     if (ri < 0) {
       server__reject(s, ci, "server full");
       return;
@@ -407,6 +423,7 @@ static void server__join(server_t *s, int ci, const char *room, const char *name
     for (const char *q = room; *q; q++) h = (h ^ (uint8_t)*q) * 1099511628211ull;
     rng_seed(&r->rng, s->cfg.seed ^ h ^ (r->test ? (uint64_t)s->rooms_made << 32 : 0));
     s->rooms_made++;
+    r->created_ns = deadline_now_ns();
   }
   server_room *r = &s->rooms[ri];
   int seat = r->np++;

@@ -28,7 +28,9 @@
 ** client whose buffer fills is dropped; a handshake must complete within
 ** handshake_ms; when every connection slot is taken, a new connection evicts
 ** the oldest one that is not in a room (first handshakes, then sockets that
-** never joined). GET / without Upgrade answers a plain-text status page.
+** never joined); when every room is taken, a join reclaims the oldest room
+** still waiting for players after room_wait_ms (its agents get
+** GameError). GET / without Upgrade answers a plain-text status page.
 ** Records: every match end is logged (verbose) with the winner, round wins
 ** and forfeits, kept in a ring of recent results (status page) and appended
 ** as one JSON line to results_path (if set). No allocation: every table is
@@ -65,6 +67,7 @@ typedef struct server_config {
   int test_rounds;   /* rounds on /test (3) */
   int verbose;       /* log to stderr */
   int handshake_ms;  /* the HTTP upgrade must complete within this (5000) */
+  int room_wait_ms;  /* a waiting room may be reclaimed after this when all are taken (10000) */
   char results_path[256]; /* "" = no results file */
 } server_config;
 
@@ -90,6 +93,7 @@ typedef struct server_room {
   int roll;             /* current roll value, 0 if none pending */
   int64_t roll_sent_ns;
   long rounds, rolls;   /* rounds completed, rolls sent */
+  int64_t created_ns;   /* when its first agent joined */
 } server_room;
 
 typedef struct server_conn {

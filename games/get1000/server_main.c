@@ -27,6 +27,8 @@ static const char server_main__text[] =
     "  --max-rounds R     safety net: rounds before a match ends anyway (1000)\n"
     "  --test-rounds R    rounds on /test (3)\n"
     "  --handshake-ms MS  an HTTP upgrade must complete within this (5000)\n"
+    "  --room-wait-ms MS  when every room is taken, a join may reclaim a room\n"
+    "                     waiting for players this long (10000)\n"
     "  --results FILE     append one JSON line per finished match\n"
     "  --matches M        exit after M finished matches (0 = never)\n"
     "  --quiet            no log on stderr\n"
@@ -80,6 +82,7 @@ int main(int argc, char **argv) {
     else if (strcmp(o, "--max-rounds") == 0 && x >= 1) cfg.max_rounds = (int)x;
     else if (strcmp(o, "--test-rounds") == 0 && x >= 1) cfg.test_rounds = (int)x;
     else if (strcmp(o, "--handshake-ms") == 0) cfg.handshake_ms = (int)x;
+    else if (strcmp(o, "--room-wait-ms") == 0) cfg.room_wait_ms = (int)x;
     else if (strcmp(o, "--matches") == 0) matches = x;
     else return server_main__usage("unknown option or value out of range");
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """test_server_hardening.py -- build/get1000-server against clients that
 would lock it out, and its records: a joiner that forfeits before its room
-starts frees its seat and room (70 of them, more than the room table), a
+starts frees its seat and room (70 of them, more than the room table),
+idle room creators holding every room lose the oldest one to a new join, a
 ping flooder that never reads is dropped, a silent socket is closed after
 --handshake-ms, 200 idle sockets do not keep a player out, invalid close
 codes get 1002, HTTP/1.0 handshakes are refused, GET / is a status page,
@@ -67,6 +68,26 @@ def leakers(port):
     check("after 70 leakers a join still gets JoinResponse", b"JoinResponse" in p, p[:120])
     for x in socks + [c]:
         x.close()
+
+
+def room_reclaim(port):
+    held = []
+    for i in range(64):  # every room of SERVER_MAX_ROOMS, each waiting for a second player
+        c, _, cb = ws_open(port)
+        ws_text(c, join_msg("idle-%d" % i, "x"))
+        held.append((c, cb))
+    time.sleep(1.2)  # past --room-wait-ms 800
+    c, _, cb = ws_open(port)
+    ws_text(c, join_msg("late", "honest"))
+    op, p, cb = ws_read(c, cb)
+    check("all rooms held by idle creators: a join reclaims the oldest", b"JoinResponse" in p, p[:100])
+    o, ob = held[0]
+    found, _, p2, _ = frames_until(o, ob, "waited too long")
+    check("the reclaimed room's agent is told why", found, p2[:100])
+    for x, _ in held:
+        x.close()
+    c.close()
+    time.sleep(0.3)
 
 
 def flooder(port):
@@ -187,9 +208,9 @@ def main():
     raise_nofile(4096)
     tmp = tempfile.mkdtemp(prefix="g1k-hard-")
     log = os.path.join(tmp, "server.log")
-    proc, port = start_get1000(EXE, ["--handshake-ms", "1000", "--seed", "3"], log)
+    proc, port = start_get1000(EXE, ["--handshake-ms", "1000", "--room-wait-ms", "800", "--seed", "3"], log)
     try:
-        for step in (leakers, flooder, handshake_timeout, eviction, close_codes, http_checks):
+        for step in (leakers, room_reclaim, flooder, handshake_timeout, eviction, close_codes, http_checks):
             try:
                 step(port)
             except Exception as e:  # noqa: BLE001 -- a broken step is a failure
