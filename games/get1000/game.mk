@@ -30,7 +30,7 @@ build/get1000-server: $(call obj,$(G1K_DIR)/server_main.c $(G1K_SRV))
 build/asan-bin/get1000-server: $(call asanobj,$(G1K_DIR)/server_main.c $(G1K_SRV))
 	$(ASAN_LINK)
 
-build/get1000-referee: $(call obj,$(G1K_DIR)/referee.c $(G1K_SRV))
+build/get1000-referee: $(call obj,$(G1K_DIR)/referee.c $(G1K_SRV) modules/proc.c modules/judge.c)
 	$(LINK)
 
 build/get1000-bench: $(call obj,$(G1K_DIR)/bench.c $(G1K_SRV))
