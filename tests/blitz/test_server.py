@@ -21,16 +21,8 @@ import threading
 import time
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
-RESULTS = {"passed": 0, "failed": 0}
-
-
-def check(name, cond, detail=""):
-    if cond:
-        RESULTS["passed"] += 1
-        print("ok   " + name)
-    else:
-        RESULTS["failed"] += 1
-        print("FAIL %s %s" % (name, detail))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "servers"))
+from srvtest import check, summary, run_steps  # noqa: E402
 
 
 def start_server(*extra):
@@ -327,18 +319,8 @@ def bad_servers(_port):
 
 def main():
     proc, port = start_server("--keys", "k1:Alpha,k2:Bravo,k3,k4", "--arena", "arena001", "--min-ms", "0", "--timeout-ms", "1000")
-    try:
-        for step in (training_errors, training_game, training_crash, arena, malformed, fuzz, bots, bad_servers):
-            try:
-                step(port)
-            except Exception as e:  # a broken step is a failure, not a crash of the suite
-                check(step.__name__, False, repr(e))
-        check("server still running after everything", proc.poll() is None)
-    finally:
-        proc.kill()
-        proc.wait()
-    print("%d passed, %d failed" % (RESULTS["passed"], RESULTS["failed"]))
-    return 0 if RESULTS["failed"] == 0 else 1
+    run_steps(proc, port, [training_errors, training_game, training_crash, arena, malformed, fuzz, bots, bad_servers])
+    return summary()
 
 
 if __name__ == "__main__":

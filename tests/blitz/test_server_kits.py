@@ -27,7 +27,8 @@ import time
 from urllib.parse import urlparse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "servers"))
-from srvtest import check, summary, start_blitz, connect, read_response, http, raise_nofile  # noqa: E402
+from srvtest import (check, summary, start_blitz, connect, read_response, http, raise_nofile,  # noqa: E402
+                     run_steps, silent_socket_closed)
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 EXE = os.path.join(BUILD, "blitz-server")
@@ -300,15 +301,7 @@ def timeouts(port):
         data = b"(no answer)"
     s.close()
     check("a request stalled past --read-ms gets 408 and a close", data.startswith(b"HTTP/1.1 408"), data[:40])
-    s = connect(port)
-    s.settimeout(IDLE_MS / 1000 + 5)
-    t0 = time.time()
-    try:
-        data = s.recv(16)
-    except socket.timeout:
-        data = b"(still open)"
-    s.close()
-    check("an idle connection is closed after --idle-ms", data == b"" and time.time() - t0 < IDLE_MS / 1000 + 4, data)
+    check("an idle connection is closed after --idle-ms", silent_socket_closed(port, IDLE_MS / 1000 + 4))
 
 
 def eviction(port):
@@ -375,19 +368,9 @@ def main():
                                    "--replays", os.path.join(tmp, "replays"),
                                    "--results", os.path.join(tmp, "results.jsonl"),
                                    "--viewer", os.path.join(tmp, "viewer.html")], log_path)
-    try:
-        for step in (admin_and_games, pipelining, timeouts, eviction, inactivity):
-            try:
-                if step is admin_and_games:
-                    step(port, tmp, log_path)
-                else:
-                    step(port)
-            except Exception as e:  # noqa: BLE001 -- a broken step is a failure
-                check(step.__name__, False, repr(e))
-        check("server still running", proc.poll() is None)
-    finally:
-        proc.kill()
-        proc.wait()
+    def kit_games(p):
+        admin_and_games(p, tmp, log_path)
+    run_steps(proc, port, [kit_games, pipelining, timeouts, eviction, inactivity])
     command_line()
     subprocess.run(["rm", "-rf", tmp])
     return summary()

@@ -22,7 +22,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "servers"))
 from srvtest import (check, summary, start_get1000, connect, ws_open, ws_frame, ws_read, ws_text,  # noqa: E402
-                     join_msg, http, raise_nofile)
+                     join_msg, http, raise_nofile, run_steps, silent_socket_closed)
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 EXE = os.path.join(BUILD, "get1000-server")
@@ -113,14 +113,7 @@ def flooder(port):
 
 
 def handshake_timeout(port):
-    s = connect(port, 6)
-    t0 = time.time()
-    try:
-        d = s.recv(16)
-    except socket.timeout:
-        d = b"(still open)"
-    s.close()
-    check("a silent socket is closed after --handshake-ms", d == b"" and time.time() - t0 < 5, d)
+    check("a silent socket is closed after --handshake-ms", silent_socket_closed(port, 5))
 
 
 def eviction(port):
@@ -209,16 +202,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="g1k-hard-")
     log = os.path.join(tmp, "server.log")
     proc, port = start_get1000(EXE, ["--handshake-ms", "1000", "--room-wait-ms", "800", "--seed", "3"], log)
-    try:
-        for step in (leakers, room_reclaim, flooder, handshake_timeout, eviction, close_codes, http_checks):
-            try:
-                step(port)
-            except Exception as e:  # noqa: BLE001 -- a broken step is a failure
-                check(step.__name__, False, repr(e))
-        check("server still running", proc.poll() is None)
-    finally:
-        proc.kill()
-        proc.wait()
+    run_steps(proc, port, [leakers, room_reclaim, flooder, handshake_timeout, eviction, close_codes, http_checks])
     try:
         match_records(tmp)
     except Exception as e:  # noqa: BLE001

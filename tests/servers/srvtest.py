@@ -14,23 +14,35 @@ import subprocess
 import sys
 import time
 
-RESULTS = {"passed": 0, "failed": 0}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import pyunit  # noqa: E402
+
+CHECKS = pyunit.Checks()
 
 
 def check(name, cond, detail=""):
-    if cond:
-        RESULTS["passed"] += 1
-        print("ok   " + name)
-    else:
-        RESULTS["failed"] += 1
-        print("FAIL %s %s" % (name, str(detail)[:600]))
-    sys.stdout.flush()
+    """One check; the detail is printed beside a failure."""
+    CHECKS(bool(cond), name if cond else "%s %s" % (name, str(detail)[:600]))
     return cond
 
 
 def summary():
-    print("%d passed, %d failed" % (RESULTS["passed"], RESULTS["failed"]))
-    return 0 if RESULTS["failed"] == 0 else 1
+    return CHECKS.close()
+
+
+def run_steps(proc, port, steps):
+    """Runs step(port) for each step (an exception is a failed check), then
+    checks the server is still up and kills it."""
+    try:
+        for step in steps:
+            try:
+                step(port)
+            except Exception as e:  # noqa: BLE001 -- a broken step is a failure, not a crash
+                check(step.__name__, False, repr(e))
+        check("server still running", proc.poll() is None)
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def raise_nofile(want):
@@ -78,6 +90,17 @@ def start_get1000(exe, args, stderr_path):
 
 def connect(port, timeout=5):
     return socket.create_connection(("127.0.0.1", port), timeout=timeout)
+
+
+def silent_socket_closed(port, secs):
+    """Opens a connection that sends nothing; True if the server closes it within secs."""
+    s = connect(port, secs)
+    try:
+        return s.recv(16) == b""
+    except (socket.timeout, OSError):
+        return False
+    finally:
+        s.close()
 
 
 def read_response(s, head_only=False):
