@@ -108,9 +108,9 @@ static int server__flush(server_conn *c) {
   return 0;
 }
 
-/* Queues bytes; -1 if they do not fit (a client that does not read) or
-   the connection failed. */
-static int server__queue(server_conn *c, const void *p, size_t n) {
+/* Appends bytes to the output buffer; -1 if they do not fit (a client
+   that does not read). */
+static int server__put(server_conn *c, const void *p, size_t n) {
   if (c->fd < 0) return -1;
   if (c->out_pos > 0 && c->out_len + n > sizeof c->out) {
     memmove(c->out, c->out + c->out_pos, c->out_len - c->out_pos);
@@ -120,7 +120,13 @@ static int server__queue(server_conn *c, const void *p, size_t n) {
   if (c->out_len + n > sizeof c->out) return -1;
   memcpy(c->out + c->out_len, p, n);
   c->out_len += n;
-  return server__flush(c);
+  return 0;
+}
+
+/* Queues bytes and sends what the socket takes now; -1 if they do not fit
+   or the connection failed. */
+static int server__queue(server_conn *c, const void *p, size_t n) {
+  return server__put(c, p, n) == 0 ? server__flush(c) : -1;
 }
 
 static int server__send_frame(server_t *s, int ci, int op, const void *p, size_t n) {
@@ -626,28 +632,32 @@ static void server__violation(server_t *s, int ci, int code, const char *why) {
   server__drop(s, ci, why);
 }
 
-static void server__frames(server_t *s, int ci) {
+/* Handles the whole frames in c->in from *pos on, advancing *pos. */
+static void server__frames_from(server_t *s, int ci, size_t *pos) {
   server_conn *c = &s->conns[ci];
   while (c->fd >= 0) {
     ws_frame f;
-    int h = ws_frame_parse(c->in, c->in_len, &f);
+    int h = ws_frame_parse(c->in + *pos, c->in_len - *pos, &f);
     if (h < 0) { server__violation(s, ci, WS_CLOSE_PROTOCOL, "malformed frame"); return; }
     if (h == 0) {
-      if (c->in_len >= SERVER_IN_MAX) server__violation(s, ci, WS_CLOSE_TOO_BIG, "frame too big");
+      if (*pos == 0 && c->in_len >= SERVER_IN_MAX) server__violation(s, ci, WS_CLOSE_TOO_BIG, "frame too big");
       return;
     }
     if (f.rsv) { server__violation(s, ci, WS_CLOSE_PROTOCOL, "reserved bits"); return; }
     if (!f.masked) { server__violation(s, ci, WS_CLOSE_PROTOCOL, "unmasked client frame"); return; }
     if (f.len > SERVER_IN_MAX - WS_HDR_MAX)
       { server__violation(s, ci, WS_CLOSE_TOO_BIG, "frame too big"); return; }
-    if (c->in_len < (size_t)h + f.len) return;
-    uint8_t *pl = c->in + h;
+    if (c->in_len - *pos < (size_t)h + f.len) return;
+    uint8_t *pl = c->in + *pos + h;
     size_t len = (size_t)f.len;
     ws_mask(pl, len, f.mask, 0);
     int op = f.opcode, done = 0;
-    if (op == WS_OP_PING) {
-      if (!c->closing && server__send_frame(s, ci, WS_OP_PONG, pl, len) != 0)
-        { server__drop(s, ci, "send failed"); return; }
+    if (op == WS_OP_PING) { /* pongs are queued and sent once per read (one syscall) */
+      uint8_t fr[WS_HDR_MAX + 125];
+      long k = len <= 125 ? ws_frame_build(WS_OP_PONG, 1, pl, len, NULL, fr, sizeof fr) : -1;
+      if (k < 0) { server__violation(s, ci, WS_CLOSE_PROTOCOL, "control frame over 125 bytes"); return; }
+      if (!c->closing && server__put(c, fr, (size_t)k) != 0)
+        { server__drop(s, ci, "output buffer full (not reading)"); return; }
     } else if (op == WS_OP_CLOSE) {
       /* RFC 6455 5.5.1 / 7.4: a 1-byte payload, a code no endpoint may send,
          or a reason that is not UTF-8 is a protocol error: answer 1002 (1007) */
@@ -676,9 +686,7 @@ static void server__frames(server_t *s, int ci) {
         c->frag_op = 0;
       }
     }
-    size_t used = (size_t)h + len;
-    memmove(c->in, c->in + used, c->in_len - used);
-    c->in_len -= used;
+    *pos += (size_t)h + len;
     if (done && !c->closing) {
       c->msg[c->msg_len] = 0;
       if (done == WS_OP_BINARY) server__reject(s, ci, "binary message");
@@ -687,6 +695,21 @@ static void server__frames(server_t *s, int ci) {
       else server__on_text(s, ci);
     }
   }
+}
+
+/* Frames in c->in: handled, then the rest moved to the front once and the
+   queued pongs sent (a flood of small frames costs one move and one send
+   per read, not one per frame). */
+static void server__frames(server_t *s, int ci) {
+  server_conn *c = &s->conns[ci];
+  size_t pos = 0;
+  server__frames_from(s, ci, &pos);
+  if (c->fd < 0) return;
+  if (pos > 0) {
+    memmove(c->in, c->in + pos, c->in_len - pos);
+    c->in_len -= pos;
+  }
+  if (server__flush(c) != 0) server__drop(s, ci, "write error");
 }
 
 static void server__readable(server_t *s, int ci) {

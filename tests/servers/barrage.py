@@ -179,7 +179,7 @@ def run(args):
     build = args.build
     tmp = tempfile.mkdtemp(prefix="barrage-")
     log = os.path.join(tmp, "server.log")
-    game_id = "barrage1"
+    game_id = "barrage1" if args.old else "barrage-round1-" + "x" * 49  # 64 characters end to end
     if args.game == "blitz":
         extra = ["--seed", "3", "--min-ms", "0", "--arena", game_id,
                  "--keys", "k1,k2,k3,k4,k5"]
