@@ -3,7 +3,7 @@
 ** the exact engine rules (rules.c) and prints the README's JSON line.
 **
 **   gameofdrones-referee match [--rounds R] [--turns T] [--seed S]
-**                              [--log] -- BOT0 BOT1
+**                              [--log] [--trace FILE] -- BOT0 BOT1
 **
 ** R defaults to 1000 (the event's match length), T to 10. A BOT is
 **   dist | build/gameofdrones | ./build/gameofdrones
@@ -19,7 +19,11 @@
 ** (errors[i] = "crash" / "invalid" / "timeout").
 ** Output: {"game":"gameofdrones","seed":S,"ranks":[..],"scores":[wins0,
 ** wins1],"errors":[..],"turns":R_played,"draws":D, think times per move}.
-** --log adds one stderr line per round.
+** --log adds one stderr line per round. --trace FILE writes, for view.py:
+**   GAMEOFDRONES_TRACE 1 / BOTS B0 B1 / then per turn
+**   T round turn P0 S0 P1 S1 np0 ns0 att0 np1 ns1 att1 ms0 ms1
+**   (P,S: the counts each bot was told; np,ns,att: its answer; ms: think)
+**   and per round R round outcome turns P0 S0 att0 P1 S1 att1 (after it).
 */
 #include <signal.h>
 #include <stdio.h>
@@ -106,7 +110,7 @@ static rules_action ref_action(ref_player *p, int seat, double P, double S) {
 }
 
 static int ref_usage(void) {
-  fprintf(stderr, "usage: gameofdrones-referee match [--rounds R] [--turns T] [--seed S] [--log] -- BOT0 BOT1\n"
+  fprintf(stderr, "usage: gameofdrones-referee match [--rounds R] [--turns T] [--seed S] [--log] [--trace FILE] -- BOT0 BOT1\n"
                   "BOT: dist | eq | %s | a command (line protocol, see referee.c)\n", spar_names());
   return 2;
 }
@@ -115,16 +119,21 @@ int main(int argc, char **argv) {
   long rounds = 1000, turns = 10;
   unsigned long long seed = 1;
   int log = 0, i = 2;
+  FILE *tf = NULL;
   if (argc < 2 || strcmp(argv[1], "match")) return ref_usage();
   for (; i < argc && strcmp(argv[i], "--"); i++) {
     if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atol(argv[++i]);
     else if (!strcmp(argv[i], "--turns") && i + 1 < argc) turns = atol(argv[++i]);
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
     else if (!strcmp(argv[i], "--log")) log = 1;
+    else if (!strcmp(argv[i], "--trace") && i + 1 < argc && !tf) {
+      if (!(tf = fopen(argv[++i], "w"))) return ref_usage();
+    }
     else return ref_usage();
   }
   if (i + 3 != argc || rounds < 1 || rounds > 10000000 || turns < 1 || turns > 100000) return ref_usage();
   signal(SIGPIPE, SIG_IGN);
+  if (tf) fprintf(tf, "GAMEOFDRONES_TRACE 1\nBOTS %s %s\n", argv[i + 1], argv[i + 2]);
   for (int s = 0; s < 2; s++) {
     ref_player *p = &ref_pl[s];
     const char *b = argv[i + 1 + s];
@@ -165,10 +174,21 @@ int main(int argc, char **argv) {
       }
     }
     while (!rd.over) {
+      rules_round was = rd;
+      double t0 = ref_pl[0].think_sum, t1 = ref_pl[1].think_sum;
       rules_action a0 = ref_action(&ref_pl[0], 0, rd.side[0].producers, rd.side[0].soldiers);
       rules_action a1 = ref_action(&ref_pl[1], 1, rd.side[1].producers, rd.side[1].soldiers);
       rules_round_step(&rd, &a0, &a1);
+      if (tf)
+        fprintf(tf, "T %ld %d %g %g %g %g %g %g %d %g %g %d %.3f %.3f\n", r + 1, rd.turn, was.side[0].producers,
+                was.side[0].soldiers, was.side[1].producers, was.side[1].soldiers, a0.np, a0.ns,
+                a0.flag == RULES_FLAG_TRUE, a1.np, a1.ns, a1.flag == RULES_FLAG_TRUE, ref_pl[0].think_sum - t0,
+                ref_pl[1].think_sum - t1);
     }
+    if (tf)
+      fprintf(tf, "R %ld %d %d %g %g %d %g %g %d\n", r + 1, rd.outcome, rd.turn, rd.side[0].producers,
+              rd.side[0].soldiers, rd.flag[0] == RULES_FLAG_TRUE, rd.side[1].producers, rd.side[1].soldiers,
+              rd.flag[1] == RULES_FLAG_TRUE);
     rules_match_add(&m, rd.outcome);
     for (int s = 0; s < 2; s++) {
       ref_player *p = &ref_pl[s];
@@ -197,6 +217,10 @@ int main(int argc, char **argv) {
       ref_send(p, "quit\n");
       proc_kill(&p->proc);
     }
+  }
+  if (tf) {
+    fprintf(tf, "END %s %s\n", ref_pl[0].err[0] ? ref_pl[0].err : "-", ref_pl[1].err[0] ? ref_pl[1].err : "-");
+    fclose(tf);
   }
   int ranks[2] = {0, 0};
   if (ref_pl[0].err[0] && !ref_pl[1].err[0]) ranks[0] = 1;

@@ -2,13 +2,18 @@
 ** referee.c -- build/get1000-referee: one match through the local server,
 ** following the README's referee contract.
 **   get1000-referee match [--seed S] [--ties none|all] [--limit-ms MS]
-**                   [--target W] [--max-rounds R] [--bot-stderr] -- CMD...
+**                   [--target W] [--max-rounds R] [--bot-stderr]
+**                   [--trace FILE] -- CMD...
 ** Starts the server on a free loopback port, runs each CMD with `sh -c`
 ** after appending `--url ws://127.0.0.1:PORT/agent --room R --name pI`,
 ** plays one match of len(CMD) agents and prints one JSON line. Bots'
 ** stderr goes to /dev/null unless --bot-stderr. A bot that exits or never
 ** joins within 10 s counts as "crash". Exit status 0 when the match was
 ** played, 2 on a bad command line, 1 if the server could not start.
+** --trace FILE (for view.py): GET1000_TRACE 1, SEED, TARGET, TIES, one
+** BOT i CMD line per agent (named pI), then the server's ROLL k v,
+** PLACE seat name column ms, ROUND n WINS w..., FORFEIT seat error why
+** lines, and END rounds N.
 */
 #include <signal.h>
 #include <stdio.h>
@@ -50,6 +55,10 @@ int main(int argc, char **argv) {
     if (strcmp(o, "--verbose") == 0) { cfg.verbose = 1; continue; }
     if (!v) return referee__usage("option needs a value");
     i++;
+    if (strcmp(o, "--trace") == 0) {
+      if (cfg.trace || !(cfg.trace = fopen(v, "w"))) return referee__usage("cannot write --trace file");
+      continue;
+    }
     char *end = NULL;
     if (strcmp(o, "--ties") == 0) {
       if (strcmp(v, "none") != 0 && strcmp(v, "all") != 0) return referee__usage("--ties none|all");
@@ -75,6 +84,11 @@ int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
   server_t *s = &referee__s;
   if (server_open(s, &cfg, 0) != 0) return 1;
+  if (cfg.trace) {
+    fprintf(cfg.trace, "GET1000_TRACE 1\nSEED %llu\nTARGET %d\nTIES %s\n", (unsigned long long)cfg.seed,
+            cfg.target, cfg.ties_all ? "all" : "none");
+    for (int i = 0; i < n; i++) fprintf(cfg.trace, "BOT %d %s\n", i, argv[first + i]);
+  }
 
   char room[64];
   snprintf(room, sizeof room, "match-%llu", (unsigned long long)cfg.seed);
@@ -193,6 +207,10 @@ int main(int argc, char **argv) {
     }
   if (!aborted) server_close(s);
 
+  if (cfg.trace) {
+    fprintf(cfg.trace, "END rounds %ld\n", turns);
+    fclose(cfg.trace);
+  }
   printf("{\"game\":\"get1000\",\"seed\":%llu,\"ranks\":[", (unsigned long long)cfg.seed);
   for (int i = 0; i < n; i++) {
     int rank = 0;

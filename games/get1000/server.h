@@ -27,6 +27,7 @@
 #define SERVER_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include "common.h"
 #include "policy.h"
@@ -48,6 +49,8 @@ typedef struct server_config {
   int max_rounds;    /* safety net (1000) */
   int test_rounds;   /* rounds on /test (3) */
   int verbose;       /* log to stderr */
+  FILE *trace;       /* NULL, or where /agent rooms log rolls, placements and
+                        rounds for view.py (lines ROLL, PLACE, ROUND, FORFEIT) */
 } server_config;
 
 typedef struct server_player {
