@@ -331,6 +331,7 @@ def parse_blitz_text(lines):
     static = None
     frames = []
     meta = {}
+    last = ["", "", "", ""]  # each hero's last move, as the API's lastDir
     for i, line in enumerate(lines):
         where = "line %d" % (i + 1)
         w = line.split(" ", 3)
@@ -357,7 +358,9 @@ def parse_blitz_text(lines):
             if static is None:
                 static = _blitz_static(n, tiles, spawns)
             heroes = [nums[1 + 6 * k:7 + 6 * k] for k in range(4)]
-            cmds = [[mover, d, "", None]] if mover >= 0 else []
+            if 0 <= mover < 4:
+                last[mover] = d
+            cmds = [[k, last[k], "", None] for k in range(4) if last[k]]
             frames.append({"turn": nums[0], "h": heroes, "o": _blitz_owners(static, tiles), "k": mover,
                            "cmds": cmds, "label": "turn %d" % nums[0]})
         elif w[0] in ("RANK", "END", "GAME", "MODE"):
@@ -712,7 +715,7 @@ function start() {
 JS_SPRING2021 = r"""
 const GAME = (() => {
   const R = 30, W = Math.sqrt(3) * R;
-  const RICH = ['#555', '#d9c89a', '#b5cf78', '#6fae4c'];
+  const RICH = ['none', '#d9c89a', '#b5cf78', '#6fae4c'];  // richness 0 = a hole: no cell
   let cells = [], trees = [];
   function center(i) { const [q, r] = D.static.cells[i]; return [W * (q + r / 2), 1.5 * R * r]; }
   function hex(cx, cy, r) {
@@ -721,11 +724,11 @@ const GAME = (() => {
     return p.join(' ');
   }
   function init() {
-    const svg = el('svg:svg', {viewBox: '-200 -185 400 370', width: 560, height: 518, id: 'svg'}, $('board'));
+    const svg = el('svg:svg', {viewBox: '-225 -215 450 430', width: 560, height: 535, id: 'svg'}, $('board'));
     const g = el('svg:g', {}, svg), sh = el('svg:g', {}, svg), tg = el('svg:g', {}, svg), lab = el('svg:g', {}, svg);
     D.static.richness.forEach((rich, i) => {
       const [x, y] = center(i);
-      cells.push({poly: el('svg:polygon', {id: 'cell-' + i, points: hex(x, y, R - 1), fill: RICH[rich] || '#555', stroke: '#8a7f66', 'data-richness': rich}, g),
+      cells.push({poly: el('svg:polygon', {id: 'cell-' + i, points: hex(x, y, R - 1), fill: RICH[rich] || 'none', stroke: rich ? '#8a7f66' : '#ddd', 'stroke-dasharray': rich ? 'none' : '4 3', 'data-richness': rich}, g),
         shade: el('svg:polygon', {points: hex(x, y, R - 1), fill: '#000', 'fill-opacity': 0}, sh)});
       el('svg:text', {x: x - R * 0.55, y: y - R * 0.38, 'font-size': 8, fill: '#444'}, lab, i);
       trees.push({c: el('svg:circle', {id: 'tree-' + i, cx: x, cy: y, r: 0, display: 'none'}, tg),
@@ -736,7 +739,7 @@ const GAME = (() => {
     info.innerHTML = '<div>day <b id="day"></b> &middot; nutrients <b id="nutrients"></b> &middot; sun direction <b id="sundir"></b></div>' +
       '<table id="ptab"><tr><th>player</th><th>sun</th><th>score</th><th>trees 0/1/2/3</th><th>waiting</th></tr>' +
       [0, 1].map((p) => '<tr><td><span class="sw" style="background:' + COLORS[p] + '"></span>' + esc(pname(p)) + '</td><td id="p' + p + '-sun"></td><td id="p' + p + '-score"></td><td id="p' + p + '-trees"></td><td id="p' + p + '-wait"></td></tr>').join('') + '</table>' +
-      '<div class="small">circle = tree (size by radius, colour by owner), z = dormant; darker cell = shadow (darker = taller tree casting it); sun = yellow disc</div>' +
+      '<div class="small">circle = tree (size by radius, colour by owner), z = dormant; dashed empty cell = hole; darker cell = shadow (darker = taller tree casting it); sun = yellow disc</div>' +
       '<div class="small" id="final"></div>';
     const fin = D.static.final || {};
     $('final').textContent = Object.keys(fin).map((p) => 'final ' + pname(Number(p)) + ': ' + fin[p]).join(' | ');
@@ -746,7 +749,7 @@ const GAME = (() => {
     for (const t of f.trees) has[t[0]] = t;
     for (let i = 0; i < 37; i++) {
       const s = Number(f.shadow[i]);
-      cells[i].shade.setAttribute('fill-opacity', s ? 0.12 + 0.08 * s : 0);
+      cells[i].shade.setAttribute('fill-opacity', s && D.static.richness[i] ? 0.1 + 0.07 * s : 0);
       cells[i].poly.dataset.shadow = s;
       const t = has[i], tr = trees[i];
       if (!t) { tr.c.setAttribute('display', 'none'); tr.z.setAttribute('display', 'none'); tr.c.removeAttribute('data-owner'); continue; }
@@ -764,7 +767,7 @@ const GAME = (() => {
     const dirs = [[1, 0], [0.5, -0.866], [-0.5, -0.866], [-1, 0], [-0.5, 0.866], [0.5, 0.866]];
     const [dx, dy] = dirs[f.sunDir % 6];
     // the sun sits opposite to where shadows fall
-    el('svg:circle', {cx: -dx * 180, cy: -dy * 165, r: 12, fill: '#ffc400', stroke: '#e08a00'}, sun);
+    el('svg:circle', {cx: -dx * 205, cy: -dy * 205, r: 12, fill: '#ffc400', stroke: '#e08a00'}, sun);
     $('day').textContent = f.day; $('nutrients').textContent = f.nutrients; $('sundir').textContent = f.sunDir;
     for (const p of [0, 1]) {
       $('p' + p + '-sun').textContent = f.sun[p];
@@ -928,6 +931,10 @@ function LIVE() {
     let st;
     try { st = JSON.parse(e.data); } catch (err) { $('status').textContent = 'bad event: ' + err; return; }
     const g = st.game || st;
+    // a reconnection replays the stream from the start: keep each state once
+    const last = D.frames[D.frames.length - 1];
+    if (last && (g.turn < last.turn || e.data === V.lastData)) return;
+    V.lastData = e.data;
     if (!D.static) {
       D.static = blitzStatic(g);
       D.players = g.heroes.map((x, k) => x.name || ('hero ' + (k + 1)));

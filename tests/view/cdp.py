@@ -219,11 +219,12 @@ class Browser:
             self.call("Input.dispatchKeyEvent", type=t, key=key, code=code.get(key, key),
                       windowsVirtualKeyCode=codes.get(key, 0))
 
-    def screenshot(self, clip=None):
-        """PNG bytes of the viewport, or of clip = (x, y, w, h) in CSS pixels."""
+    def screenshot(self, clip=None, scale=1):
+        """PNG bytes of the viewport, or of clip = (x, y, w, h) in CSS pixels
+        (scaled by scale)."""
         params = {"format": "png"}
         if clip:
-            params["clip"] = {"x": clip[0], "y": clip[1], "width": clip[2], "height": clip[3], "scale": 1}
+            params["clip"] = {"x": clip[0], "y": clip[1], "width": clip[2], "height": clip[3], "scale": scale}
         return base64.b64decode(self.call("Page.captureScreenshot", **params)["data"])
 
     def pixel(self, x, y):

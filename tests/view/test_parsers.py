@@ -75,6 +75,7 @@ MAXTURNS 1200
 SPAWN 0 0 0 1 1 1 1 0
 I 0 0 0 100 0 0 0 0 1 100 0 0 0 1 1 100 0 0 0 1 0 100 0 0 0 |@1@2$-@4@3##[]^^  |
 M 1 East 1 0 0 99 0 0 0 0 1 100 0 0 0 1 1 100 0 0 0 1 0 100 0 0 0 |@1@2$1@4@3##[]^^  |
+M 2 Stay 2 0 0 99 0 0 0 0 1 99 0 0 0 1 1 100 0 0 0 1 0 100 0 0 0 |@1@2$1@4@3##[]^^  |
 RANK 1 0 1 2 0 1 3 0 1 4 0 1
 END TurnMax
 """
@@ -200,7 +201,9 @@ class Blitz(unittest.TestCase):
         s = d["static"]
         self.assertEqual((s["n"], s["terrain"], s["mines"]), (3, "  $  #T^ ", [2]))
         self.assertEqual(s["spawns"][1], [0, 1])
-        self.assertEqual(len(d["frames"]), 2)
+        self.assertEqual(len(d["frames"]), 3)
+        self.assertEqual(d["frames"][2]["cmds"], [[0, "East", "", None], [1, "Stay", "", None]])
+        self.assertEqual(d["frames"][2]["k"], 1)
         f = d["frames"][1]
         self.assertEqual(f["h"][0], [0, 0, 99, 0, 0, 0])
         self.assertEqual(f["o"], "1")
@@ -215,8 +218,8 @@ class Blitz(unittest.TestCase):
             heroes = [{"id": k + 1, "name": "h%d" % k, "pos": {"x": h[0], "y": h[1]}, "life": h[2], "gold": h[3],
                        "mineCount": h[4], "spawnPos": {"x": sp[0], "y": sp[1]}, "crashed": bool(h[5])}
                       for k, (h, sp) in enumerate(zip(fr["h"], text["static"]["spawns"]))]
-            if fr["k"] >= 0:
-                heroes[fr["k"]]["lastDir"] = fr["cmds"][0][1]
+            for c in fr["cmds"]:
+                heroes[c[0]]["lastDir"] = c[1]
             tiles = BLITZ.splitlines()[6 + len(lines)].split("|")[1]
             lines.append(json.dumps({"game": {"id": "abc", "turn": fr["turn"], "maxTurns": 1200, "heroes": heroes,
                                               "board": {"size": 3, "tiles": tiles}, "finished": False},
@@ -226,7 +229,7 @@ class Blitz(unittest.TestCase):
         for k in ("n", "terrain", "mines", "spawns"):
             self.assertEqual(d["static"][k], text["static"][k])
         for a, b in zip(d["frames"], text["frames"]):
-            self.assertEqual((a["turn"], a["h"], a["o"], a["k"]), (b["turn"], b["h"], b["o"], b["k"]))
+            self.assertEqual((a["turn"], a["h"], a["o"], a["k"], a["cmds"]), (b["turn"], b["h"], b["o"], b["k"], b["cmds"]))
         self.assertEqual(d["frames"][1]["cmds"], [[0, "East", "", None]])
         # the bare game object is accepted as well
         bare = view.parse(json.dumps(json.loads(lines[0])["game"]))
