@@ -120,6 +120,8 @@ def _s21_state(words, where):
         wait = [int(kv[p0 + 3]), int(kv[p1 + 3])]
     except (ValueError, IndexError):
         raise ViewError("%s: bad STATE line" % where)
+    if not 0 <= sun_dir < 6:
+        raise ViewError("%s: sunDir %d out of range" % (where, sun_dir))
     return {"day": day, "sunDir": sun_dir, "nutrients": nut, "sun": sun, "score": score, "waiting": wait}
 
 
@@ -168,9 +170,12 @@ def parse_spring2021(lines):
             cur = {"cmds": []}
         elif w[0] in ("INIT", "IN"):
             try:
-                i += int(w[2])
+                k = int(w[2])
             except (ValueError, IndexError):
+                k = -1
+            if k < 0:
                 raise ViewError("%s: bad %s header" % (where, w[0]))
+            i += k
         elif w[0] == "OUT":
             if cur is None or len(w) < 2 or w[1] not in ("0", "1"):
                 raise ViewError("%s: OUT outside a frame" % where)
@@ -230,6 +235,8 @@ def _gc_state(lines, i, where):
             out["p"].append(cards)
     except (KeyError, ValueError, IndexError):
         raise ViewError("%s: bad STATE block" % where)
+    if out["next"] not in (0, 1) or len(out["desks"]) != 8 or any(not -1 <= q["zone"] < 8 for q in out["p"]):
+        raise ViewError("%s: STATE block out of range" % where)
     return out
 
 
@@ -270,11 +277,16 @@ def parse_greencircle(lines):
                 t, p, k = int(w[1]), int(w[3]), int(w[5])
             except (ValueError, IndexError):
                 raise ViewError("%s: bad TURN line" % where)
+            if k < 0 or p not in (0, 1):
+                raise ViewError("%s: bad TURN line" % where)
             block = lines[i + 1:i + 1 + k]
             for b in block:
                 bw = b.split()
                 if bw and bw[0] == "APPLICATION" and len(bw) == 10:
-                    needs[bw[1]] = [int(x) for x in bw[2:]]
+                    try:
+                        needs[bw[1]] = [int(x) for x in bw[2:]]
+                    except ValueError:
+                        raise ViewError("%s: bad APPLICATION line in turn %d" % (where, t))
             turn = {"t": t, "p": p, "phase": block[0] if block else "?", "cmd": "", "msg": ""}
             i += 1 + k
             continue
@@ -336,9 +348,17 @@ def parse_blitz_text(lines):
         where = "line %d" % (i + 1)
         w = line.split(" ", 3)
         if w[0] == "SIZE":
-            n = int(w[1])
+            try:
+                n = int(w[1])
+            except (ValueError, IndexError):
+                raise ViewError("%s: bad SIZE" % where)
+            if not 1 <= n <= 64:
+                raise ViewError("%s: SIZE %d out of range" % (where, n))
         elif w[0] == "SPAWN":
-            v = [int(x) for x in line.split()[1:]]
+            try:
+                v = [int(x) for x in line.split()[1:]]
+            except ValueError:
+                raise ViewError("%s: bad SPAWN" % where)
             spawns = [[v[2 * k], v[2 * k + 1]] for k in range(len(v) // 2)]
         elif w[0] in ("I", "M"):
             head, bar, rest = line.partition("|")
@@ -514,6 +534,15 @@ def parse_get1000(lines):
 
 # ---- gameofdrones -------------------------------------------------------
 
+def _num(x):
+    return "NaN" if x is None else "%g" % x
+
+
+def _finite(x):
+    """JSON has no NaN or infinity: such a count (a bot's odd answer) is None."""
+    return x if x == x and abs(x) != float("inf") else None
+
+
 def parse_gameofdrones(lines):
     players = ["player 0", "player 1"]
     frames = []
@@ -529,20 +558,24 @@ def parse_gameofdrones(lines):
             if w[0] == "BOTS" and len(w) >= 3:
                 players = [short_name(x) for x in w[1:3]]
             elif w[0] == "T":
-                v = [float(x) for x in w[3:]]
+                if len(w) != 15:
+                    raise ViewError("%s: a T line has 15 fields" % where)
+                v = [_finite(float(x)) for x in w[3:]]
                 # P0 S0 P1 S1 np0 ns0 a0 np1 ns1 a1 ms0 ms1
                 turns.append([int(w[2])] + v)
             elif w[0] == "R":
+                if len(w) != 10:
+                    raise ViewError("%s: an R line has 10 fields" % where)
                 rnd, outcome, nt = int(w[1]), int(w[2]), int(w[3])
-                after = [float(x) for x in w[4:10]]
+                after = [_finite(float(x)) for x in w[4:10]]
                 tally[0 if outcome > 0 else 1 if outcome < 0 else 2] += 1
                 cmds = []
                 if turns:
                     last = turns[-1]
                     for p in (0, 1):
                         np_, ns, a = last[5 + 3 * p:8 + 3 * p]
-                        think = sum(t[11 + p] for t in turns)
-                        cmds.append([p, "%g %g %d" % (np_, ns, a), "", round(think, 3)])
+                        think = sum(t[11 + p] or 0 for t in turns)
+                        cmds.append([p, "%s %s %d" % (_num(np_), _num(ns), a or 0), "", round(think, 3)])
                 frames.append({"round": rnd, "turns": turns, "outcome": outcome, "nturns": nt,
                                "after": after, "tally": list(tally), "cmds": cmds,
                                "label": "round %d" % rnd})
@@ -1002,7 +1035,7 @@ const GAME = (() => {
     $('info').innerHTML = '<div style="font-size:17px" id="outcome"></div><div id="tally"></div><table id="turns"></table><div class="small" id="end"></div>';
     $('end').textContent = D.static.end ? 'errors at the end (player 0, player 1; - = none): ' + D.static.end : '';
   }
-  function fmt(x) { return Number.isInteger(x) ? String(x) : x.toFixed(2); }
+  function fmt(x) { return x === null ? 'NaN' : Number.isInteger(x) ? String(x) : x.toFixed(2); }
   function draw(f) {
     const svg = $('svg');
     svg.innerHTML = '';
@@ -1020,7 +1053,7 @@ const GAME = (() => {
     let rows = '<tr><th>turn</th>' + [0, 1].map((p) => '<th style="color:' + COLORS[p] + '">' + esc(pname(p)) + ' P/S</th><th>answer (new P, new S, attack)</th><th>ms</th>').join('') + '</tr>';
     f.turns.forEach((t, i) => {
       rows += '<tr id="turn-' + (i + 1) + '"><td>' + t[0] + '</td>';
-      for (const p of [0, 1]) rows += '<td>' + fmt(t[1 + 2 * p]) + ' / ' + fmt(t[2 + 2 * p]) + '</td><td class="act-p' + p + '">' + fmt(t[5 + 3 * p]) + ' ' + fmt(t[6 + 3 * p]) + (t[7 + 3 * p] ? ' ATTACK' : '') + '</td><td>' + t[11 + p].toFixed(2) + '</td>';
+      for (const p of [0, 1]) rows += '<td>' + fmt(t[1 + 2 * p]) + ' / ' + fmt(t[2 + 2 * p]) + '</td><td class="act-p' + p + '">' + fmt(t[5 + 3 * p]) + ' ' + fmt(t[6 + 3 * p]) + (t[7 + 3 * p] ? ' ATTACK' : '') + '</td><td>' + fmt(t[11 + p]) + '</td>';
       rows += '</tr>';
     });
     rows += '<tr><td>end</td>' + [0, 1].map((p) => '<td>' + fmt(f.after[3 * p]) + ' / ' + fmt(f.after[3 * p + 1]) + '</td><td>' + (f.after[3 * p + 2] ? 'attacks' : '') + '</td><td></td>').join('') + '</tr>';
@@ -1067,7 +1100,10 @@ def page_html(data, title=None):
     game = data["game"]
     if title is None:
         title = "%s replay" % game if not data.get("live") else "%s live" % game
-    blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    try:
+        blob = json.dumps(data, separators=(",", ":"), allow_nan=False).replace("</", "<\\/")
+    except ValueError as e:
+        raise ViewError("the trace holds a number JSON cannot carry (%s)" % e)
     esc_title = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     core = JS_CORE if game == "blitz" else JS_CORE.replace("if (D.live) LIVE();", "")
     return PAGE % {"title": esc_title, "css": CSS, "data": blob, "core": core, "game": GAME_JS[game]}

@@ -291,11 +291,46 @@ class GameOfDrones(unittest.TestCase):
         self.assertEqual(d["frames"][1]["tally"], [1, 1, 0])
         self.assertEqual(d["static"]["end"], "- -")
 
+    def test_not_a_number(self):
+        d = view.parse(GOD.replace("T 1 2 1 1 2 0 0 1 1 0 2 0", "T 1 2 1 1 2 0 nan 1 1 0 inf 0"))
+        self.assertEqual(d["frames"][0]["turns"][1][5:10], [None, 1.0, 1.0, 0.0, None])
+        self.assertEqual(d["frames"][0]["cmds"][0][1], "NaN 1 1")
+        self.assertIn("NaN 1 1", view.page_html(d))
+
     def test_bad(self):
         with self.assertRaises(view.ViewError):
             view.parse("GAMEOFDRONES_TRACE 1\nT 1 1 x\n")
         with self.assertRaises(view.ViewError):
             view.parse("GAMEOFDRONES_TRACE 1\n")
+
+
+class BadInput(unittest.TestCase):
+    """Cut or damaged traces: parse() returns data or raises ViewError,
+    never anything else (the CLI turns ViewError into exit status 1)."""
+
+    def test_cut_and_damaged(self):
+        import random
+        rng = random.Random(16)
+        junk = ["", "x", "-1", "999999", "1.5", "|", "{", "p9", "HUNDREDS", "@@", "nan"]
+        tried = 0
+        for text in (S21, GC, BLITZ, G1K, GOD):
+            lines = text.splitlines()
+            variants = ["\n".join(lines[:k]) for k in range(len(lines) + 1)]
+            for _ in range(150):
+                ls = list(lines)
+                i = rng.randrange(len(ls))
+                toks = ls[i].split(" ")
+                toks[rng.randrange(len(toks))] = rng.choice(junk)
+                ls[i] = " ".join(toks)
+                variants.append("\n".join(ls))
+            for v in variants:
+                tried += 1
+                try:
+                    d = view.parse(v, game=None)
+                except view.ViewError:
+                    continue
+                self.assertTrue(d["frames"], v)
+        self.assertGreater(tried, 800)
 
 
 class Page(unittest.TestCase):
