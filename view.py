@@ -555,8 +555,8 @@ def parse_gameofdrones(lines):
         if not w:
             continue
         try:
-            if w[0] == "BOTS" and len(w) >= 3:
-                players = [short_name(x) for x in w[1:3]]
+            if w[0] == "BOT" and len(w) >= 3 and w[1] in ("0", "1"):
+                players[int(w[1])] = short_name(line.split(None, 2)[2])
             elif w[0] == "T":
                 if len(w) != 15:
                     raise ViewError("%s: a T line has 15 fields" % where)

@@ -20,7 +20,7 @@
 ** Output: {"game":"gameofdrones","seed":S,"ranks":[..],"scores":[wins0,
 ** wins1],"errors":[..],"turns":R_played,"draws":D, think times per move}.
 ** --log adds one stderr line per round. --trace FILE writes, for view.py:
-**   GAMEOFDRONES_TRACE 1 / BOTS B0 B1 / then per turn
+**   GAMEOFDRONES_TRACE 1 / BOT 0 CMD0 / BOT 1 CMD1 / then per turn
 **   T round turn P0 S0 P1 S1 np0 ns0 att0 np1 ns1 att1 ms0 ms1
 **   (P,S: the counts each bot was told; np,ns,att: its answer; ms: think)
 **   and per round R round outcome turns P0 S0 att0 P1 S1 att1 (after it).
@@ -133,7 +133,7 @@ int main(int argc, char **argv) {
   }
   if (i + 3 != argc || rounds < 1 || rounds > 10000000 || turns < 1 || turns > 100000) return ref_usage();
   signal(SIGPIPE, SIG_IGN);
-  if (tf) fprintf(tf, "GAMEOFDRONES_TRACE 1\nBOTS %s %s\n", argv[i + 1], argv[i + 2]);
+  if (tf) fprintf(tf, "GAMEOFDRONES_TRACE 1\nBOT 0 %s\nBOT 1 %s\n", argv[i + 1], argv[i + 2]);
   for (int s = 0; s < 2; s++) {
     ref_player *p = &ref_pl[s];
     const char *b = argv[i + 1 + s];

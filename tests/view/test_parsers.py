@@ -99,7 +99,8 @@ END rounds 1
 """
 
 GOD = """GAMEOFDRONES_TRACE 1
-BOTS dist /b/random
+BOT 0 dist
+BOT 1 /b/python3 my bot.py
 T 1 1 1 0 1 0 1 0 0 1 0 0 0.5 0.25
 T 1 2 1 1 2 0 0 1 1 0 2 0 0.5 0.25
 R 1 -1 2 1 2 1 2 2 0
@@ -279,7 +280,7 @@ class Get1000(unittest.TestCase):
 class GameOfDrones(unittest.TestCase):
     def test_frames(self):
         d = view.parse(GOD)
-        self.assertEqual(d["players"], ["dist", "random"])
+        self.assertEqual(d["players"], ["dist", "python3 my bot.py"])
         self.assertEqual(len(d["frames"]), 2)
         f = d["frames"][0]
         self.assertEqual(len(f["turns"]), 2)
