@@ -149,6 +149,7 @@ DIST_CHECKS := $(foreach g,$(GAMES),build/check/$(g).gcc build/check/$(g).clang)
 BOT_BINS    := $(foreach g,$(GAMES),$($(g)_BOTS))
 
 .PHONY: all test bench clean check-dist test-progs test-noop test-harness test-modules test-merge test-arena test-run \
+        test-view-parsers test-view view-shots \
         $(GAME_TESTS) $(GAME_BENCHES) $(GAME_SMOKES)
 
 all: $(DIST_BINS) $(DIST_CHECKS) $(BOT_BINS) $(TOOLS)
@@ -175,12 +176,27 @@ test-harness:
 test-arena:
 	$(SUITES) '$(PYTHON) tests/arena/test_arena.py'
 
+# view.py: its parsers and page writer (no browser) run in `make test`; the
+# pages themselves in headless Chromium (Debian's chromium) with
+# `make test-view`, which also leaves one screenshot per game in build/view/;
+# `make view-shots` copies those to tests/view/shots/ (the README's images).
+test-view-parsers:
+	$(SUITES) '$(PYTHON) tests/view/test_parsers.py'
+
+test-view: all
+	$(PYTHON) tests/view/test_browser.py
+
+view-shots: test-view
+	@mkdir -p tests/view/shots
+	cp build/view/spring2021.png build/view/greencircle.png build/view/blitz.png \
+	   build/view/get1000.png build/view/gameofdrones.png tests/view/shots/
+
 # dist/ must already match the sources before anything regenerates it (this
 # is what catches a stale dist/ in a clean clone).
 check-dist:
 	$(SUITES) '$(PYTHON) merge.py check $(GAMES)'
 
-test-run: test-noop test-harness test-modules test-merge test-arena $(GAME_TESTS) $(GAME_SMOKES)
+test-run: test-noop test-harness test-modules test-merge test-arena test-view-parsers $(GAME_TESTS) $(GAME_SMOKES)
 
 # Every program a suite runs, so that `make test` compiles them in parallel
 # before the suites (one after the other) start.
