@@ -36,11 +36,12 @@ build/blitz-asan/%: build/%
 
 # (a suite's own program, its first word, is built by $(SUITES); the
 # prerequisites are the programs the suites take as arguments)
-test-blitz: build/blitz-asan/blitz-server build/blitz-asan/blitz build/blitz-asan/blitz-miner \
+test-blitz: build/asan-bin/blitz-referee build/blitz-asan/blitz-server build/blitz-asan/blitz build/blitz-asan/blitz-miner \
             build/blitz build/blitz-miner build/blitz-hunter build/blitz-server
 	$(SUITES) build/tests/blitz/test_rules \
 	  build/tests/blitz/test_ai \
 	  'build/asan-bin/blitz-referee replay $(BZ_TRACES)/*.txt' \
+	  '$(PYTHON) tests/blitz/test_referee_trace.py build/asan-bin/blitz-referee build/blitz build/blitz-miner build/blitz-hunter' \
 	  '$(PYTHON) tests/blitz/test_server.py build/blitz-asan' \
 	  'tests/blitz/curl_session.sh build/blitz-asan' \
 	  '$(PYTHON) tests/blitz/test_server_kits.py build/blitz-asan' \
