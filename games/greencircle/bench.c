@@ -2,13 +2,18 @@
 ** bench.c -- Green Circle speed figures (a tool): prints
 **   bench greencircle phases_per_s=N      referee turns applied per second
 **   bench greencircle playouts_per_s=N    whole games (uniform listed options)
-**   bench greencircle ai_samples=N ...    the v1 search per 30 ms decision
-**   bench greencircle search_...          the bot's whole-turn search at its
-**       20 ms budget on every request of 10 games it plays against itself:
-**       samples per decision, wall time mean/max, the thread's CPU time max
-**       and the worst overrun of the budget (wall - budget): what the bot
-**       itself adds to a turn; the rest of a slow turn is the machine's
-** on one core. Each measurement runs for a fixed wall time or game count.
+**   bench greencircle ai_decisions=N, ai_samples_per_decision=N,
+**         ai_nodes_per_s=N, ai_ms_per_decision=N (one line each)
+**                                         the ai.c search per 30 ms decision
+**   bench greencircle search_decisions=N, search_samples_per_decision=N,
+**         search_wall_mean_ms, search_wall_max_ms, search_cpu_max_ms,
+**         search_overrun_max_ms: the bot's whole-turn search at a 20 ms
+**         budget on every request of 10 games it plays against itself; the
+**         thread's CPU time max and the worst overrun of the budget (wall -
+**         budget) are what the bot itself adds to a turn, the rest of a slow
+**         turn is the machine's
+** on one core, one `bench <game> <metric>=<value>` a line like every game's
+** bench. Each measurement runs for a fixed wall time.
 */
 #include <stdio.h>
 #include <string.h>
@@ -57,10 +62,13 @@ static void bench_search(void) {
       rules_apply(&g, &r, &a);
     }
   }
-  printf("bench greencircle search_decisions=%ld search_samples_per_decision=%.0f search_wall_mean_ms=%.2f "
-         "search_wall_max_ms=%.2f search_cpu_max_ms=%.2f search_overrun_max_ms=%.2f (budget %.0f ms)\n",
-         decisions, (double)samples / (double)(decisions ? decisions : 1), wsum / (double)(decisions ? decisions : 1),
-         wmax, cmax, wmax - BENCH_SEARCH_MS, BENCH_SEARCH_MS);
+  double nd = (double)(decisions ? decisions : 1);
+  printf("bench greencircle search_decisions=%ld\n", decisions);
+  printf("bench greencircle search_samples_per_decision=%.0f\n", (double)samples / nd);
+  printf("bench greencircle search_wall_mean_ms=%.2f\n", wsum / nd);
+  printf("bench greencircle search_wall_max_ms=%.2f\n", wmax);
+  printf("bench greencircle search_cpu_max_ms=%.2f\n", cmax);
+  printf("bench greencircle search_overrun_max_ms=%.2f\n", wmax - BENCH_SEARCH_MS);
 }
 
 static long bench_playout(rules_game *g, rules_rng *r) {
@@ -113,9 +121,12 @@ int main(void) {
     ms += st.ms;
     decisions++;
   }
-  if (decisions > 0 && ms > 0)
-    printf("bench greencircle ai_decisions=%ld ai_samples_per_decision=%.0f ai_nodes_per_s=%.0f ai_ms_per_decision=%.1f\n",
-           decisions, (double)samples / decisions, nodes / (ms / 1000.0), ms / decisions);
+  if (decisions > 0 && ms > 0) {
+    printf("bench greencircle ai_decisions=%ld\n", decisions);
+    printf("bench greencircle ai_samples_per_decision=%.0f\n", (double)samples / decisions);
+    printf("bench greencircle ai_nodes_per_s=%.0f\n", nodes / (ms / 1000.0));
+    printf("bench greencircle ai_ms_per_decision=%.1f\n", ms / decisions);
+  }
   bench_search();
   return 0;
 }
