@@ -1,11 +1,18 @@
 /*
 ** main.c -- Green Circle bot (CodinGame, stdin/stdout): reads each request,
 ** tracks what the input hides (plays left, throws left, pending desk), asks
-** ai_decide for an answer within the time budget and prints it, flushed.
+** search_decide (search.h) for an answer within the time budget and prints
+** it, flushed.
 ** Bad input: a message on stderr and RANDOM (junk before the next phase
 ** line is skipped without answering). Debug goes to stderr only.
-** Budget: 15 ms a decision (limit 50 ms), 150 ms for the first (limit 1 s);
-** small because shared, loaded machines deschedule a busy bot for tens of ms.
+** Budget: 20 ms a decision (limit 50 ms), 150 ms for the first (limit 1 s).
+** The search saturates early (mean think 6-7 ms: most requests have one
+** sensible answer or end at SEARCH_MAX_SAMPLES) and 30 ms measured no
+** stronger than 15 (200 games each vs greedy, 89.0% and 90.0%), so the
+** other 30 ms are margin: the judge counts from its write to our newline,
+** and on shared machines a process is descheduled for tens of ms without
+** notice (bench: the bot's own CPU time never exceeds its budget; its wall
+** time does, by what the machine takes).
 */
 #include <stdio.h>
 
@@ -14,7 +21,7 @@
 #include "search.h"
 
 #ifndef GC_MAIN_BUDGET_MS
-#define GC_MAIN_BUDGET_MS 15.0
+#define GC_MAIN_BUDGET_MS 20.0
 #endif
 #ifndef GC_MAIN_FIRST_MS
 #define GC_MAIN_FIRST_MS 150.0

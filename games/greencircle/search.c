@@ -53,10 +53,10 @@
   X(S_W_OPP_FIN, 30.0, 0.0, 100.0)    \
   X(S_W_URGENT, 10.0, 0.0, 30.0)      \
   X(S_OPP_MAX_COST, 3.0, 0.0, 8.0)    \
-  X(S_W_DEBT, 1.0, 0.0, 4.0)          \
-  X(S_W_DEBT_LATE, 0.3, 0.0, 2.0)     \
-  X(S_W_DEBT_FRAC, 0.0, 0.0, 60.0)     \
-  X(S_W_FIFTH, 12.0, 0.0, 40.0)
+  X(S_W_DEBT, 0.0, 0.0, 4.0)          \
+  X(S_W_DEBT_LATE, 0.0, 0.0, 2.0)     \
+  X(S_W_DEBT_FRAC, 30.0, 0.0, 60.0)    \
+  X(S_W_FIFTH, 0.0, 0.0, 40.0)
 
 #ifdef BOT_TUNING
 #define SEARCH_TUNABLE_DEF(name, value, lo, hi) static double SEARCH_##name = value;

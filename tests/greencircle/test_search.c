@@ -2,7 +2,8 @@
 ** test_search.c -- the whole-turn search (games/greencircle/search.h): the
 ** opponent model (what the opponent can release next turn, with the card its
 ** move takes), the evaluation's opponent terms (a releasable application, a
-** finishing fifth, denial by releasing what it needs), and the search: a
+** finishing fifth, denial by releasing what it needs, the deck's share of
+** debt), and the search: a
 ** listed answer within its budget, the winning release, the denying release.
 */
 #include <stdio.h>
@@ -83,17 +84,18 @@ static void test_eval_opponent_terms(void) {
   TH_NEAR(denied, 0.0, 1e-9);
 }
 
-static void test_eval_debt_weighs_more_late(void) {
+/* One more DEBT costs more in a small deck than in a big one. */
+static void test_eval_debt_share(void) {
   rules_game g;
   base(&g);
   rules_game h = g;
   h.p[0].discard.c[h.p[0].discard.n++] = 9;
-  double early = search_eval(&g) - search_eval(&h);
-  g.p[0].score = 3;
-  h.p[0].score = 3;
-  double late = search_eval(&g) - search_eval(&h);
-  TH_ASSERT(early > 0);
-  TH_ASSERT(late > early);
+  double big = search_eval(&g) - search_eval(&h);
+  put(&g.p[0].draw, "0018");
+  put(&h.p[0].draw, "0018");
+  double small = search_eval(&g) - search_eval(&h);
+  TH_ASSERT(big > 0);
+  TH_ASSERT(small > big);
 }
 
 /* RELEASE phase, score 4, a free fifth: take it. */
@@ -159,7 +161,7 @@ static void test_search_listed_in_time(void) {
 
 static const th_test TESTS[] = {
     TH_ENTRY(test_opp_release_with_desk_card),  TH_ENTRY(test_eval_opponent_terms),
-    TH_ENTRY(test_eval_debt_weighs_more_late),  TH_ENTRY(test_search_takes_winning_release),
+    TH_ENTRY(test_eval_debt_share),  TH_ENTRY(test_search_takes_winning_release),
     TH_ENTRY(test_search_denies),               TH_ENTRY(test_search_listed_in_time),
 };
 
