@@ -1,16 +1,15 @@
 /*
-** bot_v1.c -- Green Circle sparring bot: the first submitted bot (main.c and
-** ai.c as they were before the whole-turn search), frozen. Reads each request,
-** tracks what the input hides (plays left, throws left, pending desk), asks
-** ai_v1_decide for an answer within the time budget and prints it, flushed.
-** Bad input: a message on stderr and RANDOM (junk before the next phase
-** line is skipped without answering). Debug goes to stderr only.
-** Budget: 15 ms a decision (limit 50 ms), 150 ms for the first (limit 1 s);
-** small because shared, loaded machines deschedule a busy bot for tens of ms.
+** bot_v1.c -- Green Circle sparring bot: the first submitted bot, kept as
+** it was before the whole-turn search (search.c): the per-request search of
+** ai.c (ai_decide) at 15 ms a decision, 150 ms for the first. It follows
+** ai.c's weights, so a retuned ai.c retunes v1 too.
+** Reads each request, tracks what the input hides (plays left, throws left,
+** pending desk), prints the answer flushed; bad input: a message on stderr
+** and RANDOM (junk before the next phase line is skipped without answering).
 */
 #include <stdio.h>
 
-#include "ai_v1.h"
+#include "ai.h"
 #include "deadline.h"
 #include "proto.h"
 
@@ -35,8 +34,8 @@ int main(void) {
       continue;
     }
     proto_track_request(&t, &in);
-    ai_v1_stats st;
-    rules_action a = ai_v1_decide(&in, &t, t.requests == 0 ? BOT_V1_FIRST_MS : BOT_V1_BUDGET_MS,
+    ai_stats st;
+    rules_action a = ai_decide(&in, &t, t.requests == 0 ? BOT_V1_FIRST_MS : BOT_V1_BUDGET_MS,
                                seed + (uint64_t)n * 0x2545f4914f6cdd1dULL, &st);
     fprintf(stderr, "req %d %s: %d options, %ld samples, %ld nodes, %.1f ms\n", n, rules_phase_name(in.phase),
             st.options, st.samples, st.nodes, st.ms);
