@@ -10,7 +10,10 @@
 ** /proc/PID/schedstat): on the judge each bot has its own core, so on a
 ** shared machine other processes' load must not be charged to the bot. A
 ** bot that computes or sleeps too long still times out. With wall_clock set,
-** plain wall time counts, the judge's own rule.
+** plain wall time counts, the judge's own rule. With PROC_CLOCK=cpu in the
+** environment (and wall_clock unset), only the CPU time of the child's
+** processes counts: the clock that `./arena.py --cpu-clock` gives the bots
+** (tools/cpuclock.c); a bot that sleeps then times out only at the wall cap.
 **
 ** Usage:
 **   proc_t p; proc_spawn(&p, "./build/bot", 0, 0);
@@ -43,14 +46,14 @@
 typedef struct proc_t {
   pid_t pid;           /* 0: not running */
   int to_fd, from_fd;  /* the child's stdin (we write), stdout (we read) */
-  int wall_clock;      /* 1: plain wall time counts */
+  int wall_clock;      /* 1: plain wall time counts; 2: CPU time (PROC_CLOCK=cpu) */
   size_t len;          /* bytes buffered in buf */
   char buf[PROC_LINE];
 } proc_t;
 
 typedef struct proc_clock {
   int64_t t0;     /* monotonic ns at the start */
-  int64_t w0;     /* run-queue waits then (0 with wall_clock) */
+  int64_t w0;     /* run-queue waits then (0 with wall_clock; CPU ns in CPU mode) */
 } proc_clock;
 
 /* Starts `sh -c cmd` in its own process group; its stderr goes to ours when
@@ -75,6 +78,9 @@ BOT_API void proc_kill(proc_t *p);
 /* Run-queue wait of pid and, depth levels down, its children, in ns; 0
    where /proc does not tell. */
 BOT_API int64_t proc_runq_ns(int pid, int depth);
+/* CPU time of pid and, depth levels down, its children, in ns (every
+   thread); 0 for a process that is gone. */
+BOT_API int64_t proc_cpu_ns(int pid, int depth);
 /* Steal time of the whole machine so far (a virtual machine's CPUs taken
    away by its host), in ms; 0 where /proc/stat does not tell. Invisible to
    the child and to schedstat, so a referee may sample it around an answer
