@@ -27,6 +27,10 @@ import pyunit  # noqa: E402
 FAKE_REFEREE = r'''#!/usr/bin/env python3
 import json, sys
 args = sys.argv[1:]
+if not args or args[0] != "match":
+    print("usage: fake-referee match [--seed S] [--trace FILE] -- CMD0 CMD1")
+    print("BOT: tie crasher | sleeper broken | a command")
+    sys.exit(2)
 seed = int(args[args.index("--seed") + 1])
 cmds = args[args.index("--") + 1:]
 power = {"strong": 2, "weak": 1, "tie": 1, "crasher": 0}
