@@ -297,7 +297,7 @@ def plan(game, referee, labels, cmds, seed, first, count, args, env, trace_dir):
         if trace_dir:
             trace = os.path.join(trace_dir, "%s-seed%d-rot%d.trace" % (game, s, rot))
             jargs = jargs + ["--trace", trace]
-        jobs.append({"key": key, "game": game, "g": g, "seed": s, "seats": seats, "bots": labels,
+        jobs.append({"key": key, "game": game, "g": g, "seed": s, "seats": seats, "bots": labels, "commands": cmds,
                      "referee": referee, "cmds": seat_cmds, "args": jargs, "env": env, "trace": trace})
     return jobs
 
@@ -311,7 +311,7 @@ def replay_command(job):
 def run_job(job):
     """Plays one job; returns its results-file record."""
     cmd = [job["referee"], "match", "--seed", str(job["seed"])] + job["args"] + ["--"] + job["cmds"]
-    rec = {k: job[k] for k in ("key", "game", "g", "seed", "seats", "bots", "trace")}
+    rec = {k: job[k] for k in ("key", "game", "g", "seed", "seats", "bots", "commands", "trace")}
     rec.update(result=None, error=None, replay=replay_command(job), host=socket.gethostname())
     env = dict(os.environ)
     env.update(job["env"])
@@ -390,7 +390,7 @@ def _parse_records(text, done, seen):
 def _missing(jobs, seen, done, why):
     for j in jobs:
         if j["key"] not in seen:
-            rec = {k: j[k] for k in ("key", "game", "g", "seed", "seats", "bots", "trace")}
+            rec = {k: j[k] for k in ("key", "game", "g", "seed", "seats", "bots", "commands", "trace")}
             rec.update(result=None, error=why, replay=replay_command(j), host="")
             done(rec)
 
@@ -737,7 +737,8 @@ def cmd_collect(argv):
         print("arena.py: the files mix games or bot lists: %s %s" % (games, sets), file=sys.stderr)
         return 2
     labels = list(sets[0])
-    return summarize(games[0], recs, len(labels), labels, labels, None, a.json)
+    cmds = recs[0].get("commands") or labels
+    return summarize(games[0], recs, len(labels), labels, cmds, None, a.json)
 
 
 def parse_sprt(text):
@@ -853,6 +854,11 @@ def run_match(a):
 
     done_recs = read_results([results]) if os.path.exists(results) else {}
     out = open(results, "a")
+    if out.tell() > 0:
+        with open(results, "rb") as f:
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) != b"\n":
+                out.write("\n")  # end the line an interrupted run cut
     lock = threading.Lock()
     progress = Progress(0, not a.quiet and sys.stderr.isatty() or os.environ.get("ARENA_PROGRESS"))
 
@@ -914,7 +920,7 @@ def run_match(a):
                                        "verdict": verdict}}, sort_keys=True))
     if trace_dir and a.html:
         write_html(recs, a.html)
-    print("results: %s" % os.path.relpath(results, ROOT), file=sys.stderr)
+    print("results: %s" % (a.results or os.path.relpath(results, ROOT)), file=sys.stderr)
     return rc
 
 
