@@ -845,7 +845,7 @@ def run_match(a):
         if executor == "slurm" and not shutil.which("sbatch"):
             raise UsageError("sbatch not found: no Slurm here (Debian: apt-get install slurm-wlm)")
     if a.sshloginfile:
-        files = [referee[2:]] + [c[2:] for c in cmds if c.startswith("./build/")]
+        files = [referee[2:]] + sorted({w[2:] for c in cmds for w in c.split() if w.startswith("./build/")})
         if a.cpu_clock:
             files.append(SHIM)
         problems = check_hosts(a, files)
