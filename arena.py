@@ -832,12 +832,16 @@ def run_match(a):
             print("arena.py: %s writes no traces (no --trace in its usage): --html draws nothing" % referee,
                   file=sys.stderr)
         else:
-            trace_dir = os.path.join("build", "arena", "traces")
+            trace_dir = True
 
     os.makedirs(os.path.join(ROOT, "build", "arena"), exist_ok=True)
     results = a.results or os.path.join(ROOT, "build", "arena", "%s-%s-%d.jsonl" %
                                         (a.game, time.strftime("%Y%m%d-%H%M%S"), os.getpid()))
-    a.work_dir = results + ".d"
+    results = os.path.abspath(results)
+    a.work_dir = results + ".d"  # jobs files, task outputs, traces
+    if trace_dir:
+        rel = os.path.relpath(a.work_dir, ROOT)
+        trace_dir = os.path.join(rel if not rel.startswith("..") else a.work_dir, "traces")
     if executor != "local":
         os.makedirs(a.work_dir, exist_ok=True)
         if executor == "parallel" and not shutil.which("parallel"):

@@ -227,9 +227,10 @@ class ArenaTest(unittest.TestCase):
         with open(os.path.join(self.root, "env.log")) as f:
             env = [json.loads(l) for l in f]
         self.assertEqual([e[0] for e in env], ["cpu", "cpu"])
-        seat0 = env[0][1]
-        self.assertEqual(seat0[0], 'env LD_PRELOAD="$PWD/build/cpuclock.so" ./build/fake-strong')
-        self.assertEqual(seat0[1], "tie")  # a referee's built-in bot runs inside it: no shim
+        self.assertEqual(sorted(e[1] for e in env),
+                         [['env LD_PRELOAD="$PWD/build/cpuclock.so" ./build/fake-strong', "tie"],
+                          ["tie", 'env LD_PRELOAD="$PWD/build/cpuclock.so" ./build/fake-strong']])
+        # (a referee's built-in bot, "tie", runs inside it: no shim)
         r = self.arena("--games", "2", "--cpu-clock", "--referee-arg=--wall-clock", "strong", "weak")
         self.assertEqual(r.returncode, 2)
 
@@ -245,10 +246,10 @@ class ArenaTest(unittest.TestCase):
         self.assertIn("does not count CPU time", r.stderr)
 
     def test_html_pages_for_lost_and_crashed_games(self):
-        r = self.arena("--games", "4", "--html", "pages", "crasher", "weak")
+        r = self.arena("--games", "4", "--html", "pages", "--results", "h.jsonl", "crasher", "weak")
         self.assertIn("view.py not found", r.stdout)
-        self.assertIn("  view: ./view.py build/arena/traces/fake-seed1-rot1.trace -o "
-                      "build/arena/traces/fake-seed1-rot1.html", r.stdout)
+        self.assertIn("  view: ./view.py h.jsonl.d/traces/fake-seed1-rot1.trace -o "
+                      "h.jsonl.d/traces/fake-seed1-rot1.html", r.stdout)
         with open(os.path.join(self.root, "view.py"), "w") as f:
             f.write("import sys\nsrc = open(sys.argv[1]).read()\n"
                     "open(sys.argv[sys.argv.index('-o') + 1], 'w').write('<p>' + src)\n")
