@@ -138,24 +138,26 @@ def _constrained_mle(pdf, s):
     return [(a, p / (1 + t * (a - s))) for a, p in pdf]
 
 
-def sprt_llr(counts, elo0, elo1):
-    """Generalized log-likelihood ratio of H1 (logistic Elo elo1) against H0
-    (elo0) for outcome counts: 3 of them (losses, draws, wins: trinomial,
-    scores 0, 1/2, 1) or 5 (game pairs scoring 0, 1/4, 1/2, 3/4, 1:
-    pentanomial). N times the mean log ratio of the two constrained maximum
-    likelihood fits; an outcome never seen counts 1e-3 so that the fits
-    exist (fishtest's regularization). 0 before both extremes' neighbours
-    make the fit possible (N == 0)."""
-    n = sum(counts)
-    if n == 0:
-        return 0.0
+def _outcome_pdf(counts):
+    """(N, [(score, frequency)]) of outcome counts: 3 of them (losses,
+    draws, wins: scores 0, 1/2, 1) or 5 (game pairs scoring 0, 1/4, 1/2, 3/4,
+    1). An outcome never seen counts 1e-3 so that the fits below exist
+    (fishtest's regularization)."""
     k = len(counts)
     reg = [c if c > 0 else 1e-3 for c in counts]
     total = sum(reg)
-    pdf = [(i / (k - 1), c / total) for i, c in enumerate(reg)]
-    s0, s1 = elo_score(elo0), elo_score(elo1)
-    p0 = _constrained_mle(pdf, s0)
-    p1 = _constrained_mle(pdf, s1)
+    return total, [(i / (k - 1), c / total) for i, c in enumerate(reg)]
+
+
+def sprt_llr(counts, elo0, elo1):
+    """Generalized log-likelihood ratio of H1 (logistic Elo elo1) against H0
+    (elo0) for outcome counts (see _outcome_pdf): N times the mean log ratio
+    of the two constrained maximum-likelihood fits; 0 with no outcome."""
+    if sum(counts) == 0:
+        return 0.0
+    total, pdf = _outcome_pdf(counts)
+    p0 = _constrained_mle(pdf, elo_score(elo0))
+    p1 = _constrained_mle(pdf, elo_score(elo1))
     return total * sum(p * (math.log(q1) - math.log(q0))
                        for (_, p), (_, q0), (_, q1) in zip(pdf, p0, p1))
 
@@ -163,14 +165,11 @@ def sprt_llr(counts, elo0, elo1):
 def sprt_llr_approx(counts, elo0, elo1):
     """The Brownian approximation N (s1 - s0) (2 mean - s0 - s1) / (2 var)
     of the same ratio (same outcome scores, same regularization)."""
-    n = sum(counts)
-    if n == 0:
+    if sum(counts) == 0:
         return 0.0
-    k = len(counts)
-    reg = [c if c > 0 else 1e-3 for c in counts]
-    total = sum(reg)
-    mean = sum(i / (k - 1) * c for i, c in enumerate(reg)) / total
-    var = sum((i / (k - 1) - mean) ** 2 * c for i, c in enumerate(reg)) / total
+    total, pdf = _outcome_pdf(counts)
+    mean = sum(a * p for a, p in pdf)
+    var = sum((a - mean) ** 2 * p for a, p in pdf)
     s0, s1 = elo_score(elo0), elo_score(elo1)
     return total * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
@@ -280,10 +279,12 @@ def bot_labels(bots, cmds):
 # ---------------------------------------------------------------------------
 # Plan: game jobs
 
-def plan(game, referee, labels, cmds, seed, first, count, args, env, trace_dir):
+def plan(game, referee, labels, cmds, seed, first, count, args, env, trace_dir, traces=False):
     """Jobs for games first .. first+count-1. A job is a dict; its "key"
     identifies the game (game, seed, seat commands, referee arguments) in a
-    results file."""
+    results file. With traces (the referee takes --trace FILE), every game
+    writes a trace under trace_dir; otherwise, when trace_dir is given, a
+    job's "view" is the command that replays it with a trace and draws it."""
     nb = len(cmds)
     jobs = []
     for g in range(first, first + count):
@@ -293,12 +294,18 @@ def plan(game, referee, labels, cmds, seed, first, count, args, env, trace_dir):
         seat_cmds = [cmds[b] for b in seats]
         key = json.dumps([game, s, seat_cmds, args, sorted(env.items())])
         jargs = list(args)
-        trace = None
+        trace = view = None
         if trace_dir:
-            trace = os.path.join(trace_dir, "%s-seed%d-rot%d.trace" % (game, s, rot))
-            jargs = jargs + ["--trace", trace]
+            path = os.path.join(trace_dir, "%s-seed%d-rot%d.trace" % (game, s, rot))
+            draw = "./view.py %s -o %s" % (shlex.quote(path), shlex.quote(path[:-6] + ".html"))
+            if traces:
+                trace, view = path, draw
+                jargs = jargs + ["--trace", trace]
+            else:
+                view = "%s && %s" % (replay_command({"referee": referee, "seed": s, "args": jargs + ["--trace", path],
+                                                     "cmds": seat_cmds, "env": env}), draw)
         jobs.append({"key": key, "game": game, "g": g, "seed": s, "seats": seats, "bots": labels, "commands": cmds,
-                     "referee": referee, "cmds": seat_cmds, "args": jargs, "env": env, "trace": trace})
+                     "referee": referee, "cmds": seat_cmds, "args": jargs, "env": env, "trace": trace, "view": view})
     return jobs
 
 
@@ -311,7 +318,7 @@ def replay_command(job):
 def run_job(job):
     """Plays one job; returns its results-file record."""
     cmd = [job["referee"], "match", "--seed", str(job["seed"])] + job["args"] + ["--"] + job["cmds"]
-    rec = {k: job[k] for k in ("key", "game", "g", "seed", "seats", "bots", "commands", "trace")}
+    rec = {k: job[k] for k in ("key", "game", "g", "seed", "seats", "bots", "commands", "trace", "view")}
     rec.update(result=None, error=None, replay=replay_command(job), host=socket.gethostname())
     env = dict(os.environ)
     env.update(job["env"])
@@ -390,7 +397,7 @@ def _parse_records(text, done, seen):
 def _missing(jobs, seen, done, why):
     for j in jobs:
         if j["key"] not in seen:
-            rec = {k: j[k] for k in ("key", "game", "g", "seed", "seats", "bots", "commands", "trace")}
+            rec = {k: j[k] for k in ("key", "game", "g", "seed", "seats", "bots", "commands", "trace", "view")}
             rec.update(result=None, error=why, replay=replay_command(j), host="")
             done(rec)
 
@@ -615,7 +622,7 @@ def summarize(game, records, nb, labels, cmds, expected, as_json, out=sys.stdout
             if errors[seat]:
                 st["errors"] += 1
                 why = detail[seat] if seat < len(detail) else ""
-                problems.append((labels[b], errors[seat], why, g, seed, replay, rec.get("trace")))
+                problems.append((labels[b], errors[seat], why, g, seed, replay, rec.get("view")))
 
     p = lambda *a: print(*a, file=out)  # noqa: E731
     p("arena %s: %d games played (%d seeds x %d seats), %d referee failures" %
@@ -645,11 +652,11 @@ def summarize(game, records, nb, labels, cmds, expected, as_json, out=sys.stdout
         summary["elo"] = [None if math.isinf(x) else round(x, 1) for x in (elo(sr), elo(lo), elo(hi))]
     elif played:
         p("(with %d players a win is a sole first place; score rate = first places, draws half)" % nb)
-    for label, kind, why, g, seed, replay, trace in problems:
+    for label, kind, why, g, seed, replay, view in problems:
         p("%s: %s%s in game %d (seed %d); replay: %s" %
           (label, kind, " (%s)" % why if why else "", g, seed, replay))
-        if trace:
-            p("  view: ./view.py %s -o %s" % (shlex.quote(trace), shlex.quote(trace[:-6] + ".html")))
+        if view:
+            p("  view: %s" % view)
     for g, seed, err, replay in failures:
         p("referee failure in game %d (seed %d): %s; replay: %s" % (g, seed, err, replay))
     summary["problems"] = [{"bot": l, "kind": k, "detail": w, "game": g, "seed": s, "replay": r}
@@ -826,22 +833,21 @@ def run_match(a):
         env["PROC_CLOCK"] = "cpu"
         cmds = [c if b in builtins and c == b or c.startswith("./build/") and b in builtins else
                 'env LD_PRELOAD="$PWD/%s" %s' % (SHIM, c) for b, c in zip(a.bots, cmds)]
-    trace_dir = None
-    if a.html:
-        if "--trace" not in usage:
-            print("arena.py: %s writes no traces (no --trace in its usage): --html draws nothing" % referee,
-                  file=sys.stderr)
-        else:
-            trace_dir = True
+    traces = "--trace" in usage
+    if a.html and not traces:
+        print("arena.py: %s writes no traces (no --trace in its usage): --html draws nothing" % referee,
+              file=sys.stderr)
 
     os.makedirs(os.path.join(ROOT, "build", "arena"), exist_ok=True)
     results = a.results or os.path.join(ROOT, "build", "arena", "%s-%s-%d.jsonl" %
                                         (a.game, time.strftime("%Y%m%d-%H%M%S"), os.getpid()))
     results = os.path.abspath(results)
     a.work_dir = results + ".d"  # jobs files, task outputs, traces
-    if trace_dir:
+    trace_dir = None
+    if traces:
         rel = os.path.relpath(a.work_dir, ROOT)
         trace_dir = os.path.join(rel if not rel.startswith("..") else a.work_dir, "traces")
+    traces = traces and bool(a.html)
     if executor != "local":
         os.makedirs(a.work_dir, exist_ok=True)
         if executor == "parallel" and not shutil.which("parallel"):
@@ -874,7 +880,7 @@ def run_match(a):
             progress.tick()
 
     def play(first, count):
-        jobs = plan(a.game, referee, labels, cmds, a.seed, first, count, a.referee_arg, env, trace_dir)
+        jobs = plan(a.game, referee, labels, cmds, a.seed, first, count, a.referee_arg, env, trace_dir, traces)
         todo = [j for j in jobs if j["key"] not in done_recs or done_recs[j["key"]].get("result") is None]
         progress.total += len(todo)
         if todo:
@@ -922,7 +928,7 @@ def run_match(a):
             print(json.dumps({"sprt": {"elo0": sprt[0], "elo1": sprt[1], "alpha": a.alpha, "beta": a.beta,
                                        "llr": round(llr, 3), "pairs": counts, "games": a.games,
                                        "verdict": verdict}}, sort_keys=True))
-    if trace_dir and a.html:
+    if traces:
         write_html(recs, a.html)
     print("results: %s" % (a.results or os.path.relpath(results, ROOT)), file=sys.stderr)
     return rc

@@ -123,6 +123,10 @@ class ArenaTest(unittest.TestCase):
         self.assertEqual(r.returncode, 1)
         self.assertIn("crasher: crash in game", r.stdout)
         self.assertIn("replay: ./build/fake-referee match --seed 1 -- ./build/fake-weak crasher", r.stdout)
+        # without --html the view line replays the game with a trace, then draws it
+        self.assertRegex(r.stdout, r"\n  view: \./build/fake-referee match --seed 1 --trace (\S+)/traces/"
+                                   r"fake-seed1-rot1\.trace -- \./build/fake-weak crasher && \./view\.py \1/traces/"
+                                   r"fake-seed1-rot1\.trace -o \1/traces/fake-seed1-rot1\.html\n")
 
     def test_timeout_reported_with_detail_and_exit_1(self):
         r = self.arena("--games", "2", "sleeper", "weak")
