@@ -76,6 +76,7 @@ Z95 = 1.959963984540054
 GAME_TIMEOUT_S = 1800  # a referee that runs longer than this is killed
 SHIM = os.path.join("build", "cpuclock.so")
 TOOL_SUFFIXES = ("referee", "bench", "server", "solve")  # build/GAME-X that are not bots
+NETWORK_GAMES = ("blitz", "get1000")  # their servers time the bots: no --cpu-clock
 
 
 # ---------------------------------------------------------------------------
@@ -190,12 +191,16 @@ def known_games():
 
 
 def referee_usage(referee):
-    """The referee's usage text (what it prints when run without arguments)."""
-    try:
-        r = subprocess.run([referee], cwd=ROOT, capture_output=True, text=True, timeout=30)
-        return r.stdout + r.stderr
-    except (OSError, subprocess.TimeoutExpired):
-        return ""
+    """The referee's usage texts: what it prints without arguments (the
+    built-in bots' `BOT:` line) and for `match --help` (its options)."""
+    text = ""
+    for args in ([], ["match", "--help"]):
+        try:
+            r = subprocess.run([referee] + args, cwd=ROOT, capture_output=True, text=True, timeout=30)
+            text += r.stdout + r.stderr
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+    return text
 
 
 def builtin_bots(usage):
@@ -824,6 +829,8 @@ def run_match(a):
     if a.cpu_clock:
         if "--wall-clock" in a.referee_arg:
             raise UsageError("--cpu-clock and --referee-arg=--wall-clock exclude each other")
+        if a.game in NETWORK_GAMES:
+            raise UsageError("the %s server times its bots itself: no --cpu-clock" % a.game)
         with open(os.path.join(ROOT, referee), "rb") as f:
             if b"PROC_CLOCK" not in f.read():
                 raise UsageError("%s does not count CPU time (PROC_CLOCK, modules/proc): no --cpu-clock for %s" %

@@ -236,8 +236,8 @@ def main(argv):
     ppath = os.path.join(a.out, "%s.patch" % a.game)
     with open(ppath, "w") as f:
         f.write(diff)
-    print("tuned values (trajectory %s), as a patch to the constants (%s):" %
-          (os.path.relpath(traj_path, ROOT), os.path.relpath(ppath, ROOT)))
+    show = lambda path: path if os.path.relpath(path, ROOT).startswith("..") else os.path.relpath(path, ROOT)  # noqa
+    print("tuned values (trajectory %s), as a patch to the constants (%s):" % (show(traj_path), show(ppath)))
     print(diff if diff else "(no change)")
     rc = 1 if failed else 0
     if a.confirm:
