@@ -500,11 +500,27 @@ def host_state(files):
     for f in files:
         if not os.path.exists(os.path.join(ROOT, f)):
             stale.append(f + " (missing)")
-            continue
-        r = subprocess.run(["make", "-q", f], cwd=ROOT, capture_output=True, text=True)
-        if r.returncode != 0:
+        elif not up_to_date(f):
             stale.append(f + " (out of date)")
     return {"commit": commit, "tree": tree, "stale": stale}
+
+
+def up_to_date(f):
+    """make -q f, except that a dist file older than its sources but equal
+    to what merge.py makes of them (merge.py leaves an unchanged output
+    alone, so make would ask again and again) counts as fresh when f is
+    newer than it."""
+    def q(*extra):
+        return subprocess.run(["make", "-q"] + list(extra) + [f], cwd=ROOT, capture_output=True).returncode == 0
+    if q():
+        return True
+    game = os.path.basename(f).split("-")[0]
+    dist = os.path.join("dist", game + ".c")
+    if not os.path.exists(os.path.join(ROOT, dist)):
+        return False
+    check = subprocess.run([sys.executable, "merge.py", "check", game], cwd=ROOT, capture_output=True)
+    return (check.returncode == 0 and q("-o", dist) and
+            os.path.getmtime(os.path.join(ROOT, f)) >= os.path.getmtime(os.path.join(ROOT, dist)))
 
 
 def check_hosts(opts, files):
