@@ -25,16 +25,16 @@ ARENA_TEST_DEPS := build/cpuclock.so build/greencircle build/greencircle-referee
                    build/greencircle-greedy build/greencircle-starter
 
 test-arena-exec: $(ARENA_TEST_DEPS)
-	$(PYTHON) tests/arena/test_executors.py
+	$(SUITES) '$(PYTHON) tests/arena/test_executors.py'
 
 test-arena-cpuclock: $(ARENA_TEST_DEPS)
-	$(PYTHON) tests/arena/test_cpuclock.py
+	$(SUITES) '$(PYTHON) tests/arena/test_cpuclock.py'
 
 test-arena-tune: $(ARENA_TEST_DEPS) build/greencircle-tune
-	$(PYTHON) tests/arena/test_tune.py
+	$(SUITES) '$(PYTHON) tests/arena/test_tune.py'
 
 test-arena-slurm: $(ARENA_TEST_DEPS)
-	$(PYTHON) tests/arena/test_executors.py --slurm
+	$(SUITES) '$(PYTHON) tests/arena/test_executors.py --slurm'
 
 .PHONY: test-arena-exec test-arena-cpuclock test-arena-tune test-arena-slurm
 
