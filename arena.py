@@ -953,6 +953,7 @@ def run_match(a):
                                        "verdict": verdict}}, sort_keys=True))
     if traces:
         write_html(recs, a.html)
+    sys.stdout.flush()  # the summary first, then where the games are
     print("results: %s" % (a.results or os.path.relpath(results, ROOT)), file=sys.stderr)
     return rc
 
