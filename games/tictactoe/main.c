@@ -35,6 +35,7 @@ int main(void) {
     int64_t t0 = deadline_now_ns();
     /* 2. state */
     if (me < 0) me = t.opp_none ? 0 : t.opp >= 0 ? 1 : t.nvalid == RULES_CELLS ? 0 : 1;
+    else if (t.opp_none) fprintf(stderr, "tictactoe: turn %d: \"-1 -1\" after the first turn\n", turn);
     if (t.opp >= 0 && (rules_to_move(&board) == me || rules_play(&board, t.opp) < 0))
       fprintf(stderr, "tictactoe: turn %d: the opponent's move %d %d does not fit our board\n", turn,
               t.opp / RULES_SIDE, t.opp % RULES_SIDE);

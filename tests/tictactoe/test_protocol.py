@@ -128,6 +128,7 @@ def main(argv):
         ("binary junk", "\x00\xff\x01\n\x02\n", 1, None),
         ("a very long line", "-1 -1\n1\n" + "1 " * 5000 + "\n", 1, None),
         ("opponent -1 3", "-1 3\n2\n0 0\n2 2\n", 1, [0, 8]),
+        ("-1 -1 after the first turn", turn_text(None, full) + "-1 -1\n1\n2 1\n", 2, None),
         ("CRLF line ends", "-1 -1\r\n2\r\n0 0\r\n2 2\r\n", 1, [0, 8]),
     ]
     for name, text, turns, listed in cases:
