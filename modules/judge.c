@@ -72,6 +72,7 @@ BOT_API int judge_parse(judge_t *j, int argc, char **argv, int min_players, int 
   for (; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(a, "--") == 0) break;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return judge__usage(j, NULL, NULL);
     if (strcmp(a, "--wall-clock") == 0) j->wall_clock = 1;
     else if (strcmp(a, "--stderr") == 0) j->keep_stderr = 1;
     else if (strcmp(a, "--seed") == 0 || strcmp(a, "--limit-ms") == 0 ||
@@ -109,13 +110,16 @@ BOT_API int judge_parse(judge_t *j, int argc, char **argv, int min_players, int 
   return 0;
 }
 
-BOT_API int judge_spawn_all(judge_t *j) {
+BOT_API int judge_spawn(judge_t *j, int p) {
   signal(SIGPIPE, SIG_IGN);
+  if (proc_spawn(&j->bot[p], j->cmd[p], j->keep_stderr, j->wall_clock) == 0) return 0;
+  fprintf(stderr, "%s-referee: cannot start %s: %s\n", j->game, j->cmd[p], strerror(errno));
+  return -1;
+}
+
+BOT_API int judge_spawn_all(judge_t *j) {
   for (int p = 0; p < j->n; p++)
-    if (proc_spawn(&j->bot[p], j->cmd[p], j->keep_stderr, j->wall_clock) < 0) {
-      fprintf(stderr, "%s-referee: cannot start %s: %s\n", j->game, j->cmd[p], strerror(errno));
-      return -1;
-    }
+    if (judge_spawn(j, p) < 0) return -1;
   return 0;
 }
 
@@ -217,21 +221,37 @@ BOT_API int judge_spawn_net(judge_t *j, int p, const char *cmd) {
 
 BOT_API int judge_poll(judge_t *j, int p) { return proc_poll(&j->bot[p]); }
 
-BOT_API void judge_stop(judge_t *j, int p, double grace_ms) {
+/* SIGTERM to bot p's process group unless it has exited; 1 if sent. */
+static int judge__term(judge_t *j, int p) {
   proc_t *b = &j->bot[p];
-  if (b->pid <= 0) return;
-  if (grace_ms > 0 && !proc_poll(b)) {
-    kill(-b->pid, SIGTERM);
-    kill(b->pid, SIGTERM);
-    deadline_t d;
-    deadline_start(&d, grace_ms);
-    while (!proc_poll(b) && !deadline_passed(&d)) usleep(10000);
+  if (b->pid <= 0 || proc_poll(b)) return 0;
+  kill(-b->pid, SIGTERM);
+  kill(b->pid, SIGTERM);
+  return 1;
+}
+
+/* Waits up to grace_ms for bots lo..hi-1 to exit, then kills what is left. */
+static void judge__reap(judge_t *j, int lo, int hi, double grace_ms) {
+  deadline_t d;
+  deadline_start(&d, grace_ms);
+  for (;;) {
+    int running = 0;
+    for (int p = lo; p < hi; p++) running += j->bot[p].pid > 0 && !proc_poll(&j->bot[p]);
+    if (!running || deadline_passed(&d)) break;
+    usleep(10000);
   }
-  proc_kill(b);
+  for (int p = lo; p < hi; p++) proc_kill(&j->bot[p]);
+}
+
+BOT_API void judge_stop(judge_t *j, int p, double grace_ms) {
+  if (grace_ms > 0 && judge__term(j, p)) judge__reap(j, p, p + 1, grace_ms);
+  else proc_kill(&j->bot[p]);
 }
 
 BOT_API void judge_stop_all(judge_t *j, double grace_ms) {
-  for (int p = 0; p < j->n; p++) judge_stop(j, p, grace_ms);
+  int sent = 0;
+  for (int p = 0; p < j->n && grace_ms > 0; p++) sent += judge__term(j, p);
+  judge__reap(j, 0, j->n, sent ? grace_ms : 0);
   if (j->trace) fclose(j->trace);
   j->trace = NULL;
 }

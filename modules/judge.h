@@ -28,6 +28,7 @@
 **                         value: both)
 **   --wall-clock          plain wall time (the judge's own rule), see below
 **   --trace FILE          J.trace is open for writing (games with trace_ok)
+**   --help                the usage line (exit status 2)
 **   --stderr              the bots' stderr goes to ours (default: /dev/null,
 **                         unless the game sets J.keep_stderr before parsing)
 ** Anything else goes to the game's callback, which returns JUDGE_OPT_FLAG
@@ -57,7 +58,8 @@
 **
 ** Network games (the bots connect to a server the referee runs) use
 ** judge_spawn_net, judge_poll, judge_stop, judge_think_totals and judge_fail
-** instead of judge_spawn_all and judge_ask.
+** instead of judge_spawn_all and judge_ask; their server times the answers
+** (--limit-ms is its limit; --wall-clock changes nothing there).
 **
 ** Invariants: no allocation; J.n bots, seats 0..n-1 in command-line order;
 ** J.error[p] == JUDGE_OK iff J.detail[p] is empty; a player's think
@@ -125,6 +127,8 @@ BOT_API int judge_parse(judge_t *j, int argc, char **argv, int min_players, int 
 /* Starts every command over pipes (stdin/stdout games); SIGPIPE ignored.
    Returns 0, or -1 with a message on stderr. */
 BOT_API int judge_spawn_all(judge_t *j);
+/* The same for seat p alone (a game whose other seats play in-process). */
+BOT_API int judge_spawn(judge_t *j, int p);
 /* Writes to bot p without timing (a line the bot does not answer). Returns 0,
    or -1 and records a crash. */
 BOT_API int judge_send(judge_t *j, int p, const char *s, size_t n);
@@ -153,7 +157,8 @@ BOT_API int judge_poll(judge_t *j, int p);
 /* Stops bot p: SIGTERM to its process group, up to grace_ms to exit, then
    SIGKILL; reaps it. Safe on a bot that exited or never started. */
 BOT_API void judge_stop(judge_t *j, int p, double grace_ms);
-/* judge_stop for every bot; closes the trace file. */
+/* judge_stop for every bot at once (one grace period for all); closes the
+   trace file. */
 BOT_API void judge_stop_all(judge_t *j, double grace_ms);
 /* Ranks from scores: players without an error before those with one, then
    higher score first; equal players share a rank (0 = first). */

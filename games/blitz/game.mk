@@ -21,10 +21,10 @@ GAME_SMOKES += smoke-blitz
 GAME_BENCHES += bench-blitz
 
 
-build/blitz-referee: $(call obj,$(BZ_DIR)/referee.c $(BZ_DIR)/trace.c $(BZ_SERVER) $(BZ_RULES))
+build/blitz-referee: $(call obj,$(BZ_DIR)/referee.c $(BZ_DIR)/trace.c $(BZ_SERVER) $(BZ_RULES) modules/proc.c modules/judge.c)
 	$(LINK)
 
-build/asan-bin/blitz-referee: $(call asanobj,$(BZ_DIR)/referee.c $(BZ_DIR)/trace.c $(BZ_SERVER) $(BZ_RULES))
+build/asan-bin/blitz-referee: $(call asanobj,$(BZ_DIR)/referee.c $(BZ_DIR)/trace.c $(BZ_SERVER) $(BZ_RULES) modules/proc.c modules/judge.c)
 	$(ASAN_LINK)
 
 build/blitz-server: $(call obj,$(BZ_DIR)/server_main.c $(BZ_SERVER) $(BZ_RULES))

@@ -23,7 +23,7 @@ GAME_BENCHES += bench-get1000
 build/get1000-server: $(call obj,$(G1K_DIR)/server_main.c $(G1K_SRV))
 	$(LINK)
 
-build/get1000-referee: $(call obj,$(G1K_DIR)/referee.c $(G1K_SRV))
+build/get1000-referee: $(call obj,$(G1K_DIR)/referee.c $(G1K_SRV) modules/proc.c modules/judge.c)
 	$(LINK)
 
 build/get1000-bench: $(call obj,$(G1K_DIR)/bench.c $(G1K_SRV))

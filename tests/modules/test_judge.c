@@ -3,9 +3,10 @@
 ** callback, bad values), the JSON line's exact format and escaping, ranks,
 ** timed asks (answer, timeout, crash with exit status, '\r' dropped), the
 ** first error sticking, network bots (exit status, no inherited
-** descriptor), and the timing rule reading every thread: a child with
-** worker threads has all of them counted (proc_sched_add), where the first
-** thread's /proc/PID/schedstat alone misses their CPU time.
+** descriptor, stopping all with one grace period), and the timing rule
+** reading every thread: a child with worker threads has all of them
+** counted (proc_sched_add), where the first thread's /proc/PID/schedstat
+** alone misses their CPU time.
 **
 ** The threaded child is this binary run again as `test_judge --threads-child
 ** N`: N workers each use 30 ms of their own CPU time, then it prints
@@ -263,6 +264,15 @@ static void test_net_bots(void) {
   TH_ASSERT(j.bot[1].exited && WIFSIGNALED(j.bot[1].status));
   judge_stop_all(&j, 0);
   close(fd);
+  /* all at once: SIGTERM ends one, the other ignores it and gets SIGKILL */
+  TH_EQ_INT(judge_spawn_net(&j, 0, "sleep 30"), 0);
+  TH_EQ_INT(judge_spawn_net(&j, 1, "trap '' TERM; sleep 30"), 0);
+  usleep(100 * 1000); /* let the shell set its trap (a late one only means SIGTERM wins) */
+  judge_stop_all(&j, 300);
+  TH_ASSERT(j.bot[0].exited && WIFSIGNALED(j.bot[0].status) && WTERMSIG(j.bot[0].status) == SIGTERM);
+  TH_ASSERT(j.bot[1].exited && WIFSIGNALED(j.bot[1].status));
+  TH_EQ_INT(j.bot[0].pid, 0);
+  TH_EQ_INT(j.bot[1].pid, 0);
 }
 
 static char self_exe[1024];
