@@ -73,7 +73,7 @@ def run_all(check, ref, bot, rnd, first, tmp):
         ("random vs random", ["--seed", "3"], [rnd, rnd], None, None, "any"),
         ("crash", ["--seed", "4"], ["true", bot], 0, "crash", 1),
         ("occupied cell", ["--seed", "5"], [bot, "yes 0 0"], 1, "invalid", 0),
-        ("off the board", ["--seed", "6"], ["echo 3 1", bot], 0, "invalid", 1),
+        ("off the board", ["--seed", "6"], ["yes 3 1", bot], 0, "invalid", 1),
         ("junk answer", ["--seed", "7"], [bot, "yes 1 1 please"], 1, "invalid", 0),
         ("timeout", ["--seed", "8", "--limit-ms", "300,100"], ["sleep 5", bot], 0, "timeout", 1),
     ]
