@@ -17,8 +17,13 @@
 ** a player with an error. The game has no chance; the seed reaches the
 ** bots as the environment variable TICTACTOE_SEED (bot_random draws from
 ** it), so the arena's replay command replays the same game.
-** --trace FILE writes one "P row col" line a move, then "winner P" or
-** "draw".
+** --trace FILE writes a text trace, one fact a line:
+**     TICTACTOE_TRACE 1
+**     SEED S
+**     BOT P CMD              one a seat
+**     MOVE P ROW COL MS      one a move, MS the answer's counted think time
+**     ERROR P KIND DETAIL    a player's timeout, crash or invalid answer
+**     END winner P | END draw
 **
 ** Invariants: the board changes only through rules_play; a game has at
 ** most 9 turns, one answer each.
@@ -53,6 +58,10 @@ static int ttt__play(judge_t *j, int scores[2]) {
   char input[128], line[PROC_LINE];
   int last = -1;
   rules_init(&s);
+  if (j->trace) {
+    fprintf(j->trace, "TICTACTOE_TRACE 1\nSEED %lld\n", (long long)j->seed);
+    for (int p = 0; p < 2; p++) fprintf(j->trace, "BOT %d %s\n", p, j->cmd[p]);
+  }
   while (rules_result(&s) == RULES_ONGOING) {
     int p = rules_to_move(&s), mv[RULES_CELLS], n = rules_moves(&s, mv);
     /* 1. the turn's input */
@@ -62,6 +71,7 @@ static int ttt__play(judge_t *j, int scores[2]) {
       len += snprintf(input + len, sizeof input - (size_t)len, "%d %d\n", mv[i] / RULES_SIDE, mv[i] % RULES_SIDE);
     /* 2. the answer: in time, and a free cell */
     j->turn = s.ply + 1;
+    double before = j->think_sum[p];
     if (judge_ask(j, p, input, (size_t)len, line, sizeof line) != JUDGE_OK) break;
     int cell = ttt__cell(line);
     if (rules_play(&s, cell) < 0) {
@@ -69,7 +79,8 @@ static int ttt__play(judge_t *j, int scores[2]) {
                  j->turn, j->asked[p], line);
       break;
     }
-    if (j->trace) fprintf(j->trace, "%d %d %d\n", p, cell / RULES_SIDE, cell % RULES_SIDE);
+    if (j->trace)
+      fprintf(j->trace, "MOVE %d %d %d %.3f\n", p, cell / RULES_SIDE, cell % RULES_SIDE, j->think_sum[p] - before);
     last = cell;
   }
   /* 3. the result: an error loses; else the board decides */
@@ -77,8 +88,10 @@ static int ttt__play(judge_t *j, int scores[2]) {
   for (int p = 0; p < 2; p++)
     scores[p] = j->error[p] ? -1 : (r == p || (r == RULES_ONGOING && j->error[1 - p])) ? 1 : 0;
   if (j->trace) {
-    if (r == RULES_DRAW) fprintf(j->trace, "draw\n");
-    else fprintf(j->trace, "winner %d\n", scores[0] > scores[1] ? 0 : 1);
+    for (int p = 0; p < 2; p++)
+      if (j->error[p]) fprintf(j->trace, "ERROR %d %s %s\n", p, judge_error_name(j->error[p]), j->detail[p]);
+    if (r == RULES_DRAW) fprintf(j->trace, "END draw\n");
+    else fprintf(j->trace, "END winner %d\n", scores[0] > scores[1] ? 0 : 1);
   }
   return s.ply;
 }

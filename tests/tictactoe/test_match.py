@@ -32,28 +32,40 @@ def match(ref, args, bots, trace=None):
         return p.returncode, None
 
 
-def trace_problem(path, res):
+def trace_problem(path, res, bots):
     """None if the trace is a legal game that ends as res says, else why not."""
     with open(path, encoding="ascii") as f:
         rows = f.read().split("\n")
     if rows[-1] == "":
         rows.pop()
-    board, end = [None] * 9, rows.pop() if rows else ""
-    won = None
-    for i, r in enumerate(rows):
-        p, row, col = map(int, r.split())
+    head = ["TICTACTOE_TRACE 1", "SEED %d" % res["seed"], "BOT 0 %s" % bots[0], "BOT 1 %s" % bots[1]]
+    if rows[:4] != head:
+        return "the header is %r" % rows[:4]
+    board, won, moves, errors = [None] * 9, None, 0, ["", ""]
+    for r in rows[4:-1]:
+        w = r.split()
+        if w[0] == "ERROR":
+            errors[int(w[1])] = w[2]
+            if " ".join(w[3:]) != res["detail"][int(w[1])]:
+                return "ERROR line %r, detail %r" % (r, res["detail"])
+            continue
+        p, row, col, ms = int(w[1]), int(w[2]), int(w[3]), float(w[4])
         c = 3 * row + col
-        if p != i % 2 or board[c] is not None or won is not None:
-            return "move %d (%s) is not legal" % (i + 1, r)
+        if w[0] != "MOVE" or p != moves % 2 or board[c] is not None or won is not None or ms < 0:
+            return "move %d (%s) is not legal" % (moves + 1, r)
         board[c] = p
+        moves += 1
         if any(board[a] == board[b] == board[d] == p for a, b, d in LINES):
             won = p
-    if len(rows) != res["turns"]:
-        return "%d moves, the JSON says %d turns" % (len(rows), res["turns"])
-    if won is not None and end != "winner %d" % won:
+    end = rows[-1]
+    if moves != res["turns"] or errors != res["errors"]:
+        return "%d moves, errors %s; the JSON says %d turns, %s" % (moves, errors, res["turns"], res["errors"])
+    if won is not None and end != "END winner %d" % won:
         return "player %d made a line, the trace ends %r" % (won, end)
-    if won is None and not any(res["errors"]) and end != "draw":
+    if won is None and not any(errors) and end != "END draw":
         return "no line and no error, the trace ends %r" % end
+    if any(errors) and end != "END winner %d" % errors.index(""):
+        return "player %d erred, the trace ends %r" % (errors.index("") ^ 1, end)
     return None
 
 
@@ -96,7 +108,7 @@ def run_all(check, ref, bot, rnd, first, tmp):
         elif win != "any":
             ok = ok and res["ranks"][win] == 0 and res["ranks"][1 - win] == 1
         check(ok, "%s: %s" % (name, json.dumps(res)))
-        problem = trace_problem(trace, res)
+        problem = trace_problem(trace, res, bots)
         check(problem is None, "%s: the trace is the game (%s)" % (name, problem or "ok"))
     # the details say what happened
     _, res = match(ref, ["--seed", "5"], [bot, "yes 0 0"])
@@ -121,9 +133,9 @@ def run_all(check, ref, bot, rnd, first, tmp):
     for seed in (21, 21, 22, 23, 24):
         t = os.path.join(tmp, "seed%d_%d.txt" % (seed, len(games)))
         match(ref, ["--seed", str(seed)], [rnd, rnd], t)
-        with open(t, encoding="ascii") as f:
-            games.append(f.read())
-    check(games[0] == games[1] and len(set(games[1:])) > 1,
+        with open(t, encoding="ascii") as f:  # the moves, without think times
+            games.append([r.split()[:4] for r in f if r.startswith("MOVE ")])
+    check(games[0] == games[1] and len(set(map(str, games[1:]))) > 1,
           "random vs random: seed 21 twice gives one game, seeds 21-24 not all the same")
 
     # bad command lines: exit 2, no JSON
