@@ -69,6 +69,22 @@ def split_command(line, arity):
     return " ".join(toks[:k]), msg
 
 
+def trace_words(lines):
+    """(where, line, words) for every non-blank line of a trace."""
+    for i, line in enumerate(lines):
+        w = line.split()
+        if w:
+            yield "line %d" % (i + 1), line, w
+
+
+def bot_line(players, line, w):
+    """A `BOT P CMD` line (P 0 or 1) names seat P after CMD; True if it was one."""
+    if w[0] == "BOT" and len(w) >= 3 and w[1] in ("0", "1"):
+        players[int(w[1])] = short_name(line.split(None, 2)[2])
+        return True
+    return False
+
+
 # ---- spring2021 ---------------------------------------------------------
 
 S21_ARITY = {"WAIT": 0, "GROW": 1, "COMPLETE": 1, "SEED": 2}
@@ -550,14 +566,10 @@ def parse_gameofdrones(lines):
     turns = []
     tally = [0, 0, 0]
     end = ""
-    for i, line in enumerate(lines):
-        where = "line %d" % (i + 1)
-        w = line.split()
-        if not w:
-            continue
+    for where, line, w in trace_words(lines):
         try:
-            if w[0] == "BOT" and len(w) >= 3 and w[1] in ("0", "1"):
-                players[int(w[1])] = short_name(line.split(None, 2)[2])
+            if bot_line(players, line, w):
+                pass
             elif w[0] == "T":
                 if len(w) != 15:
                     raise ViewError("%s: a T line has 15 fields" % where)
@@ -609,14 +621,10 @@ def parse_tictactoe(lines):
     errors = []
     result = ""
     ply = 0
-    for i, line in enumerate(lines):
-        where = "line %d" % (i + 1)
-        w = line.split()
-        if not w:
-            continue
+    for where, line, w in trace_words(lines):
         try:
-            if w[0] == "BOT" and len(w) >= 3 and w[1] in ("0", "1"):
-                players[int(w[1])] = short_name(line.split(None, 2)[2])
+            if bot_line(players, line, w):
+                pass
             elif w[0] == "MOVE":
                 p, row, col, ms = int(w[1]), int(w[2]), int(w[3]), float(w[4])
                 if len(w) != 5 or p not in (0, 1) or not (0 <= row < 3 and 0 <= col < 3):
