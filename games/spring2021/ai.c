@@ -240,3 +240,25 @@ BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const 
   }
   return cand[bi];
 }
+
+BOT_API void ai_engine_init(ai_engine *e, int design, uint64_t seed) {
+  e->design = design;
+  rng_seed(&e->rng, seed);
+}
+
+BOT_API int ai_choose(ai_engine *e, const rules_board *b, const rules_state *s, int me,
+                      const deadline_t *d, ai_report *rep) {
+  ai_report r;
+  int a;
+  if (e->design == AI_BEAM) {
+    beam_stats st;
+    a = beam_search(b, s, me, d, &e->beam, &st);
+    r.work = st.expanded, r.unit = "states", r.breadth = st.width, r.value = st.value;
+  } else {
+    ai_stats st;
+    a = ai_search(b, s, me, d, &e->rng, &st);
+    r.work = st.playouts, r.unit = "playouts", r.breadth = st.candidates, r.value = st.best_value;
+  }
+  if (rep) *rep = r;
+  return a;
+}

@@ -25,13 +25,13 @@ build/spring2021-referee: $(call obj,$(S21_DIR)/referee.c $(S21_RULES) modules/d
 build/asan-bin/spring2021-referee: $(call asanobj,$(S21_DIR)/referee.c $(S21_RULES) modules/deadline.c modules/proc.c)
 	$(ASAN_LINK)
 
-build/spring2021-bench: $(call obj,$(S21_DIR)/bench.c $(S21_DIR)/ai.c $(S21_RULES) modules/deadline.c modules/rng.c)
+build/spring2021-bench: $(call obj,$(S21_DIR)/bench.c $(S21_DIR)/ai.c $(S21_DIR)/beam.c $(S21_RULES) modules/deadline.c modules/rng.c)
 	$(LINK)
 
 build/tests/spring2021/test_rules: $(call asanobj,tests/spring2021/test_rules.c $(S21_RULES))
 	$(ASAN_LINK)
 
-build/tests/spring2021/test_ai: $(call asanobj,tests/spring2021/test_ai.c $(S21_DIR)/ai.c $(S21_RULES) modules/deadline.c modules/rng.c)
+build/tests/spring2021/test_ai: $(call asanobj,tests/spring2021/test_ai.c $(S21_DIR)/ai.c $(S21_DIR)/beam.c $(S21_RULES) modules/deadline.c modules/rng.c)
 	$(ASAN_LINK)
 
 test-spring2021: build/tests/spring2021/test_rules build/tests/spring2021/test_ai build/asan-bin/spring2021-referee build/spring2021 build/spring2021-random
