@@ -294,8 +294,7 @@ static void ref__play(ref_io *io, int64_t seed, int league, const char *name0,
           bad[p] = 1;
           res->error[p] = 3;
           act[p] = RULES_WAIT;
-          snprintf(reason[p], sizeof reason[p], "Invalid Input: Expected %s but got '%.4000s'",
-                   rules_expected(&b), line);
+          rules_reason(&b, line, reason[p], sizeof reason[p]);
         }
       }
       if (io->replay && io->failed) break;
