@@ -19,22 +19,53 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Tunables of the search. */
+/* Tunables of the search (each may be set with -D for experiments). */
+#ifndef BEAM_FIRST_WIDTH
 #define BEAM_FIRST_WIDTH 16     /* width of the first pass; each next doubles */
+#endif
+#ifndef BEAM_DAYS
 #define BEAM_DAYS 6             /* days searched from the root's, today included */
+#endif
+#ifndef BEAM_END_DAYS
 #define BEAM_END_DAYS 8         /* search to the game's end when this few days remain */
+#endif
+#ifndef BEAM_MAX_ACTIONS
 #define BEAM_MAX_ACTIONS 8      /* our actions in one day */
+#endif
+#ifndef BEAM_COMPLETE_FROM
 #define BEAM_COMPLETE_FROM 11   /* no COMPLETE before this day (24-day games) */
+#endif
+#ifndef BEAM_SEED_MAX_COST
 #define BEAM_SEED_MAX_COST 0    /* plant only when a seed costs this much or less */
+#endif
+#ifndef BEAM_SEED_MIN_LEFT
 #define BEAM_SEED_MIN_LEFT 2    /* no seed when fewer days remain (today included) */
+#endif
 
 /* Tunables of the opponent model, applied every night. */
+#ifndef BEAM_OPP_GROWS
+#define BEAM_OPP_GROWS 0 /* its trees that grow each night, largest first */
+#endif
+#ifndef BEAM_OPP_COMPLETE_FROM
 #define BEAM_OPP_COMPLETE_FROM 12 /* from this day it completes once a day */
+#endif
 
 /* Tunables of the evaluation (days left L = days - day). */
+#ifndef BEAM_RICH_W
+#define BEAM_RICH_W 0.5  /* per point of a tree's cell's completion bonus (0, 2, 4) */
+#endif
+#ifndef BEAM_FINISH_W
+#define BEAM_FINISH_W 1.0 /* size-3 trees: times their completion's points */
+#endif
+#ifndef BEAM_GROWTH_END_LEFT
 #define BEAM_GROWTH_END_LEFT 4  /* trees are worth their size while L > this */
+#endif
+#ifndef BEAM_SHADE_W
 #define BEAM_SHADE_W 0.05       /* per (tree, tree in line that can shade it), times L' */
+#endif
+#ifndef BEAM_TIE_W
 #define BEAM_TIE_W 0.01         /* final points per tree (tiebreak on equal scores) */
+#endif
 static const double beam__tree_w[4] = {0.0, 1.0, 2.0, 3.0}; /* by size, times L' */
 
 /* Cells within three steps along the six lines (who can shade whom). */
@@ -56,9 +87,20 @@ BOT_API double beam_eval(const rules_board *b, const rules_state *s, int root_sc
      (a tree sold early loses its income), sun at its final exchange rate */
   double v = root_score + (double)(s->score[0] - root_score) * (b->days - left) / b->days +
              s->sun[0] / 3.0;
+  /* 2. big trees are worth what completing them would make (the i-th at
+     one nutrient less), at the same rate as the path's points */
+  if (BEAM_FINISH_W > 0.0) {
+    int n3 = __builtin_popcountll(mine & s->size[3]);
+    int rich3 = 2 * __builtin_popcountll(mine & s->size[3] & b->rich[2]) +
+                4 * __builtin_popcountll(mine & s->size[3] & b->rich[3]);
+    double made = rich3 - 4.0 / 3.0 * n3;
+    for (int i = 0; i < n3; i++) made += s->nutrients > i ? s->nutrients - i : 0;
+    if (made > 0) v += BEAM_FINISH_W * made * (b->days - left) / b->days;
+  }
   int rest = left - BEAM_GROWTH_END_LEFT;
   if (rest <= 0) return v;
-  /* 2. trees by size, and the trees in their lines that can shade them */
+  /* 3. trees by size and richness, and the trees in their lines that can
+     shade them, while growth still pays */
   uint64_t geq[4];
   geq[3] = s->size[3];
   geq[2] = geq[3] | s->size[2];
@@ -66,13 +108,15 @@ BOT_API double beam_eval(const rules_board *b, const rules_state *s, int root_sc
   geq[0] = geq[1] | s->size[0];
   double trees = 0.0;
   int shade = 0;
+  double rich = BEAM_RICH_W * (2 * __builtin_popcountll(mine & b->rich[2]) +
+                               4 * __builtin_popcountll(mine & b->rich[3]));
   for (int k = 0; k <= 3; k++) {
     uint64_t m = mine & s->size[k];
     trees += beam__tree_w[k] * __builtin_popcountll(m);
     uint64_t shaders = mine | (s->own[1] & geq[k]);
     for (; m; m &= m - 1) shade += __builtin_popcountll(beam__lines[__builtin_ctzll(m)] & shaders);
   }
-  return v + rest * (trees - BEAM_SHADE_W * shade);
+  return v + rich + rest * (trees - BEAM_SHADE_W * shade);
 }
 
 /* Our action a on s (valid: expansion checked it). */
@@ -105,7 +149,15 @@ static void beam__night(const rules_board *b, rules_state *s) {
      it has a big tree (its trees stay: what shades us stays) */
   if (s->day >= BEAM_OPP_COMPLETE_FROM && (s->own[1] & s->size[3]) && s->nutrients > 0)
     s->nutrients--;
-  /* 2. next day, and the gather */
+  /* 2. it grows BEAM_OPP_GROWS trees, largest first (lowest cell first) */
+  int grows = BEAM_OPP_GROWS;
+  for (int sz = 2; sz >= 0 && grows > 0; sz--)
+    for (uint64_t m = s->own[1] & s->size[sz]; m && grows > 0; m &= m - 1, grows--) {
+      uint64_t bit = m & -m;
+      s->size[sz] &= ~bit;
+      s->size[sz + 1] |= bit;
+    }
+  /* 3. next day, and the gather */
   rules_sun_move(b, s);
   if (s->day >= b->days) return;
   s->dormant = 0;

@@ -22,6 +22,13 @@
 #include "common.h"
 #include "javarand.h"
 
+/* The bitboards live on popcount: the hardware instruction (every x86-64
+   judge has it) instead of GCC's table routine, which took 39% of a random
+   playout's time. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#pragma GCC target("popcnt")
+#endif
+
 #define RULES_CELLS 37
 #define RULES_MAX_ACTIONS 256 /* WAIT + completes + grows + seeds, bounded */
 #define RULES_ALL ((1ULL << RULES_CELLS) - 1)
