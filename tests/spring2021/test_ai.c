@@ -1,7 +1,8 @@
 /*
 ** test_ai.c -- Spring Challenge 2021 AI: the playout policy only plays
-** legal moves and playouts end the game; the search returns legal actions,
-** respects its deadline, and plays simple endgames exactly.
+** legal moves and playouts end the game; both searches (Monte Carlo and
+** beam) return legal actions, respect their deadlines, and play simple
+** endgames exactly.
 */
 #include <string.h>
 
@@ -138,7 +139,74 @@ static void test_endgame_wait(void) {
   TH_EQ_INT(a, RULES_WAIT);
 }
 
+static ai_engine test__engine; /* the beam's buffers: too big for the stack */
+
+/* The beam search (through ai_choose) answers a valid action for either
+   seat on positions of policy games of every league at every day, within
+   its deadline, and a valid one with the deadline already passed. */
+static void test_beam_legal(void) {
+  rng_t r;
+  rng_seed(&r, th_seed());
+  ai_engine_init(&test__engine, AI_BEAM, th_seed());
+  for (int g = 0; g < 9; g++) {
+    rules_board b;
+    rules_state s;
+    start_league(&b, &s, (int64_t)th_seed() + 100 + g, 1 + g % 3);
+    while (s.day < b.days) {
+      for (int me = 0; me < 2; me++) {
+        deadline_t d;
+        ai_report rep;
+        deadline_start(&d, (g + s.day) % 4 == 0 ? 0.0 : 3.0);
+        int a = ai_choose(&test__engine, &b, &s, me, &d, &rep);
+        TH_ASSERT_MSG(rules_valid(&b, &s, me, a, s.sun[me]), "league %d day %d seat %d action %d",
+                      b.league, s.day, me, a);
+        TH_ASSERT(deadline_elapsed_ms(&d) < 3.0 + 40.0);
+        TH_ASSERT(strcmp(rep.unit, "states") == 0);
+        /* no seed from a size-1 tree */
+        if (RULES_KIND(a) == RULES_SEED) TH_ASSERT(rules_size_at(&s, RULES_SRC(a)) >= 2);
+      }
+      while (!(s.waiting[0] && s.waiting[1])) {
+        int act[2] = {ai_policy(&b, &s, 0, &r), ai_policy(&b, &s, 1, &r)};
+        if (s.waiting[0]) act[0] = RULES_WAIT;
+        if (s.waiting[1]) act[1] = RULES_WAIT;
+        rules_resolve(&b, &s, act);
+      }
+      rules_sun_move(&b, &s);
+      if (s.day >= b.days) break;
+      rules_gather(&b, &s);
+    }
+  }
+}
+
+/* The beam plays the two exact endgames above as the Monte Carlo search
+   does: COMPLETE the rich tree; WAIT when completing loses the sun point
+   and the tiebreak. From seat 1 as well (the seats swapped). */
+static void test_beam_endgames(void) {
+  ai_engine_init(&test__engine, AI_BEAM, th_seed());
+  for (int seat = 0; seat < 2; seat++)
+    for (int k = 0; k < 2; k++) {
+      rules_board b;
+      rules_state s;
+      rules_board_default(&b, 3);
+      rules_state_empty(&s);
+      s.day = 23;
+      s.sun_dir = 5;
+      s.nutrients = k == 0 ? 10 : 0;
+      s.sun[seat] = k == 0 ? 4 : 5;
+      s.score[seat] = k == 0 ? 10 : 20;
+      s.score[1 - seat] = 20;
+      int tree = k == 0 ? 0 : 19;
+      rules_put(&s, tree, 3, seat, 0);
+      rules_put(&s, 30, 1, 1 - seat, 0);
+      deadline_t d;
+      deadline_start(&d, 20.0);
+      int a = ai_choose(&test__engine, &b, &s, seat, &d, NULL);
+      TH_EQ_INT(a, k == 0 ? RULES_ACT(RULES_COMPLETE, 0, tree) : RULES_WAIT);
+    }
+}
+
 static const th_test TESTS[] = {
+  TH_ENTRY(test_beam_legal), TH_ENTRY(test_beam_endgames),
   TH_ENTRY(test_policy_legal), TH_ENTRY(test_playout_finishes),
   TH_ENTRY(test_search_legal_and_bounded), TH_ENTRY(test_endgame_complete),
   TH_ENTRY(test_endgame_wait),
