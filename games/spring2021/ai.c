@@ -136,6 +136,17 @@ BOT_API void ai_playout(const rules_board *b, rules_state *s, const int first[2]
   rules_finish(s);
 }
 
+BOT_API void ai_policy_day(const rules_board *b, rules_state *s, rng_t *r) {
+  while (!(s->waiting[0] && s->waiting[1])) {
+    int act[2] = {ai_policy(b, s, 0, r), ai_policy(b, s, 1, r)};
+    if (s->waiting[0]) act[0] = RULES_WAIT;
+    if (s->waiting[1]) act[1] = RULES_WAIT;
+    rules_resolve(b, s, act);
+  }
+  rules_sun_move(b, s);
+  if (s->day < b->days) rules_gather(b, s);
+}
+
 BOT_API double ai_value(const rules_state *s, int p) {
   int diff = s->score[p] - s->score[1 - p];
   double win = diff > 0 ? 1.0 : diff < 0 ? 0.0 : 0.5;

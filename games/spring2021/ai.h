@@ -35,6 +35,10 @@ BOT_API int ai_policy(const rules_board *b, const rules_state *s, int p, rng_t *
 /* Plays the rest of the game from s (an ACTIONS frame state) with the
    policy; first[p] >= 0 forces player p's first action. Finishes scoring. */
 BOT_API void ai_playout(const rules_board *b, rules_state *s, const int first[2], rng_t *r);
+/* Plays the rest of s's day with the policy for both players (checked by
+   rules_resolve), then the night: the next day's state after its gather,
+   or the finished game's (day == b->days, not yet scored). */
+BOT_API void ai_policy_day(const rules_board *b, rules_state *s, rng_t *r);
 /* Value of a finished state for player p, in [0, 1]. */
 BOT_API double ai_value(const rules_state *s, int p);
 /* Root candidates for player p (WAIT first, seeds pruned). */

@@ -23,6 +23,9 @@
 #ifndef BEAM_FIRST_WIDTH
 #define BEAM_FIRST_WIDTH 16     /* width of the first pass; each next doubles */
 #endif
+#ifndef BEAM_NEXT_PASS
+#define BEAM_NEXT_PASS 2.0      /* a pass takes about this many times the last */
+#endif
 #ifndef BEAM_DAYS
 #define BEAM_DAYS 6             /* days searched from the root's, today included */
 #endif
@@ -175,8 +178,6 @@ static uint32_t beam__hash(const rules_state *s) {
   return (uint32_t)h;
 }
 
-/* ---- bounded min-heaps (the worst kept entry on top) --------------------- */
-
 typedef struct beam__pass_ctx {
   const rules_board *b;
   const deadline_t *d;
@@ -184,65 +185,57 @@ typedef struct beam__pass_ctx {
   int width, root_score;
   int ndawn, ncand;
   long expanded;
-  int aborted;
 } beam__pass_ctx;
 
+/* ---- bounded min-heaps (the worst kept entry on top) --------------------- */
+
+/* Makes room in the bounded min-heap h (*n entries, at most width) for an
+   entry of value v: returns the index to write it at (entries moved up or
+   down), or -1 when v is no better than the worst of a full heap; *evicted
+   gets the worst entry when it had to go (its parent field then names the
+   slot that frees), else its parent is -1. */
+static int beam__heap_room(beam_cand *h, int *n, int width, float v, beam_cand *evicted) {
+  int i;
+  evicted->parent = -1;
+  if (*n < width) {
+    i = (*n)++;
+    while (i > 0 && h[(i - 1) / 2].value > v) h[i] = h[(i - 1) / 2], i = (i - 1) / 2;
+    return i;
+  }
+  if (v <= h[0].value) return -1;
+  *evicted = h[0];
+  i = 0;
+  for (;;) {
+    int l = 2 * i + 1, r = l + 1, m = i;
+    float mv = v;
+    if (l < *n && h[l].value < mv) m = l, mv = h[l].value;
+    if (r < *n && h[r].value < mv) m = r;
+    if (m == i) return i;
+    h[i] = h[m];
+    i = m;
+  }
+}
+
 static void beam__cand_push(beam__pass_ctx *c, float v, uint32_t hash, int parent, int action) {
-  beam_cand *h = c->w->cand;
-  int i;
-  if (c->ncand < c->width) {
-    i = c->ncand++;
-    while (i > 0 && h[(i - 1) / 2].value > v) h[i] = h[(i - 1) / 2], i = (i - 1) / 2;
-  } else {
-    if (v <= h[0].value) return;
-    i = 0;
-    for (;;) {
-      int l = 2 * i + 1, r = l + 1, m = i;
-      float mv = v;
-      if (l < c->ncand && h[l].value < mv) m = l, mv = h[l].value;
-      if (r < c->ncand && h[r].value < mv) m = r;
-      if (m == i) break;
-      h[i] = h[m];
-      i = m;
-    }
-  }
-  h[i].value = v;
-  h[i].hash = hash;
-  h[i].parent = parent;
-  h[i].action = action;
+  beam_cand ev;
+  int i = beam__heap_room(c->w->cand, &c->ncand, c->width, v, &ev);
+  if (i < 0) return;
+  c->w->cand[i] = (beam_cand){v, hash, parent, action};
 }
 
+/* Tomorrow's nodes live in w->dawn at slots the heap w->dawn_heap names. */
 static void beam__dawn_push(beam__pass_ctx *c, const beam_node *n) {
-  beam_node *h = c->w->dawn;
-  float v = n->value;
-  int i;
-  if (c->ndawn < c->width) {
-    i = c->ndawn++;
-    while (i > 0 && h[(i - 1) / 2].value > v) h[i] = h[(i - 1) / 2], i = (i - 1) / 2;
-  } else {
-    if (v <= h[0].value) return;
-    i = 0;
-    for (;;) {
-      int l = 2 * i + 1, r = l + 1, m = i;
-      float mv = v;
-      if (l < c->ndawn && h[l].value < mv) m = l, mv = h[l].value;
-      if (r < c->ndawn && h[r].value < mv) m = r;
-      if (m == i) break;
-      h[i] = h[m];
-      i = m;
-    }
-  }
-  h[i] = *n;
+  beam_cand ev;
+  int i = beam__heap_room(c->w->dawn_heap, &c->ndawn, c->width, n->value, &ev);
+  if (i < 0) return;
+  int slot = ev.parent >= 0 ? ev.parent : c->ndawn - 1;
+  c->w->dawn[slot] = *n;
+  c->w->dawn_heap[i] = (beam_cand){n->value, n->hash, slot, 0};
 }
 
+/* Best first; equal values by hash, so duplicates are neighbours. */
 static int beam__cand_cmp(const void *x, const void *y) {
   const beam_cand *a = x, *b = y;
-  if (a->value != b->value) return a->value < b->value ? 1 : -1;
-  return a->hash < b->hash ? -1 : a->hash > b->hash;
-}
-
-static int beam__node_cmp(const void *x, const void *y) {
-  const beam_node *a = x, *b = y;
   if (a->value != b->value) return a->value < b->value ? 1 : -1;
   return a->hash < b->hash ? -1 : a->hash > b->hash;
 }
@@ -378,13 +371,13 @@ static int beam__pass(beam__pass_ctx *c, const rules_state *root, int horizon, b
       next = x;
       ncur = nn;
     }
-    /* tomorrow's first layer */
-    qsort(w->dawn, (size_t)c->ndawn, sizeof w->dawn[0], beam__node_cmp);
+    /* tomorrow's first layer: best first, duplicates dropped */
+    qsort(w->dawn_heap, (size_t)c->ndawn, sizeof w->dawn_heap[0], beam__cand_cmp);
     ncur = 0;
     for (int i = 0; i < c->ndawn; i++) {
-      if (i > 0 && w->dawn[i].hash == w->dawn[i - 1].hash && w->dawn[i].value == w->dawn[i - 1].value)
-        continue;
-      cur[ncur++] = w->dawn[i];
+      const beam_cand *k = &w->dawn_heap[i];
+      if (i > 0 && k->hash == k[-1].hash && k->value == k[-1].value) continue;
+      cur[ncur++] = w->dawn[k->parent];
     }
   }
   if (ncur == 0) return -1;
@@ -408,7 +401,8 @@ static void beam__swap_seats(rules_state *s) {
      2. Horizon: BEAM_DAYS days from today, or the game's end when it is
         within BEAM_END_DAYS.
      3. Passes of width BEAM_FIRST_WIDTH, doubling up to BEAM_MAX_WIDTH,
-        until the deadline interrupts one: each pass searches day by day;
+        until the deadline interrupts one or the time left is less than
+        BEAM_NEXT_PASS times the last pass took: each pass searches day by day;
         within a day, layer after layer, every node ends the day (WAIT: the
         night, the opponent model, the gather, into the dawn heap) or takes
         one more action in canonical order (into the layer heap), and the
@@ -436,12 +430,15 @@ BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, cons
   double value = 0.0;
   for (c.width = BEAM_FIRST_WIDTH; c.width <= BEAM_MAX_WIDTH; c.width *= 2) {
     beam_node best;
+    int64_t t0 = deadline_now_ns();
     if (beam__pass(&c, &root, horizon, &best) < 0) break;
     /* 4. the best plan's first action */
     answer = best.first >= 0 ? best.first : RULES_WAIT;
     width = c.width;
     value = best.value;
-    if (deadline_passed(d)) break;
+    /* a pass that cannot finish in the time left is not started */
+    double took = (double)(deadline_now_ns() - t0) / 1e6;
+    if (deadline_left_ms(d) < BEAM_NEXT_PASS * took) break;
   }
   /* 5. a last check */
   if (!rules_valid(b, &root, 0, answer, root.sun[0])) answer = RULES_WAIT;

@@ -39,7 +39,8 @@ typedef struct beam_cand { /* a child not yet built: parent and action */
 
 typedef struct beam_work {
   beam_node layer[2][BEAM_MAX_WIDTH]; /* this layer of the day and the next */
-  beam_node dawn[BEAM_MAX_WIDTH];     /* min-heap: tomorrow's first layer */
+  beam_node dawn[BEAM_MAX_WIDTH];     /* tomorrow's first layer, by slot */
+  beam_cand dawn_heap[BEAM_MAX_WIDTH]; /* min-heap of those (parent = slot) */
   beam_cand cand[BEAM_MAX_WIDTH];     /* min-heap: next layer's children */
 } beam_work;
 

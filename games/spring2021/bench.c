@@ -4,7 +4,7 @@
 ** on one core (best of five 300 ms windows, and the median window), the
 ** AI's policy playouts per second, the sparring bot's (bot_mcts.c)
 ** playouts per 50 ms turn, and the shipped beam search's children
-** evaluated per second and narrowest finished width in a 70 ms turn
+** evaluated per second and narrowest finished width in a 65 ms turn
 ** (MAIN_TURN_MS in main.c), on positions of days 5, 12 and 19.
 ** Prints "bench spring2021 k=v" lines.
 **
@@ -113,23 +113,14 @@ int main(void) {
   int turns = 0, beam_width = BEAM_MAX_WIDTH;
   for (int target = 5; target <= 19; target += 7) {
     rules_state s = start;
-    while (s.day < target) {
-      while (!(s.waiting[0] && s.waiting[1])) {
-        int act[2] = {ai_policy(&b, &s, 0, &r), ai_policy(&b, &s, 1, &r)};
-        if (s.waiting[0]) act[0] = RULES_WAIT;
-        if (s.waiting[1]) act[1] = RULES_WAIT;
-        rules_resolve(&b, &s, act);
-      }
-      rules_sun_move(&b, &s);
-      rules_gather(&b, &s);
-    }
+    while (s.day < target) ai_policy_day(&b, &s, &r);
     ai_stats st;
     deadline_start(&d, 50.0); /* the sparring bot's budget (bot_mcts.c) */
     ai_search(&b, &s, 0, &d, &r, &st);
     total += st.playouts;
     /* the beam search at the shipped bot's budget (MAIN_TURN_MS, main.c) */
     beam_stats bs;
-    deadline_start(&d, 70.0);
+    deadline_start(&d, 65.0);
     beam_search(&b, &s, 0, &d, &bench__beam, &bs);
     beam_states += bs.expanded;
     beam_ms += deadline_elapsed_ms(&d);

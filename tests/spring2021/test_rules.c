@@ -330,24 +330,21 @@ static void test_reasons(void) {
   rules_board b, w2;
   rules_board_default(&b, 3);
   rules_board_default(&w2, 1);
-  char r[256];
+  char r[256], want[512];
   const char *pre = "Invalid Input: Expected SEED <from> <to> | GROW <idx> | COMPLETE <idx> | WAIT but got ";
-  char want[512];
-  rules_reason(&b, "GROW 99999999999", r, sizeof r);
-  snprintf(want, sizeof want, "%s'java.lang.NumberFormatException: For input string: \"99999999999\"'", pre);
-  TH_EQ_STR(r, want);
-  rules_reason(&b, "COMPLETE 2147483648 msg", r, sizeof r);
-  snprintf(want, sizeof want, "%s'java.lang.NumberFormatException: For input string: \"2147483648\"'", pre);
-  TH_EQ_STR(r, want);
-  rules_reason(&b, "SEED 4294967296 1", r, sizeof r); /* the source is parsed first */
-  snprintf(want, sizeof want, "%s'java.lang.NumberFormatException: For input string: \"4294967296\"'", pre);
-  TH_EQ_STR(r, want);
-  rules_reason(&b, "SEED 99999999999 88888888888", r, sizeof r);
-  snprintf(want, sizeof want, "%s'java.lang.NumberFormatException: For input string: \"99999999999\"'", pre);
-  TH_EQ_STR(r, want);
-  rules_reason(&b, "SEED 1 4294967296", r, sizeof r);
-  snprintf(want, sizeof want, "%s'java.lang.NumberFormatException: For input string: \"4294967296\"'", pre);
-  TH_EQ_STR(r, want);
+  static const char *const nfe[][2] = { /* line, the number Java reports */
+    {"GROW 99999999999", "99999999999"},
+    {"COMPLETE 2147483648 msg", "2147483648"},
+    {"SEED 4294967296 1", "4294967296"}, /* the source is parsed first */
+    {"SEED 99999999999 88888888888", "99999999999"},
+    {"SEED 1 4294967296", "4294967296"},
+  };
+  for (size_t i = 0; i < sizeof nfe / sizeof nfe[0]; i++) {
+    rules_reason(&b, nfe[i][0], r, sizeof r);
+    snprintf(want, sizeof want, "%s'java.lang.NumberFormatException: For input string: \"%s\"'", pre,
+             nfe[i][1]);
+    TH_EQ_STR(r, want);
+  }
   /* a line no pattern matches quotes itself, an overflow included */
   rules_reason(&b, "GROW 99999999999x", r, sizeof r);
   snprintf(want, sizeof want, "%s'GROW 99999999999x'", pre);
