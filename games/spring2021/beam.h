@@ -6,7 +6,7 @@
 ** opponent is a fixed model (its trees stay, it completes once a day from a
 ** set day, so nutrients fall). Widths double while time remains.
 **
-** Invariants: no allocation (the caller owns a beam_work, about 1.5 MB: keep
+** Invariants: no allocation (the caller owns a beam_work, about 3.2 MB: keep
 ** it static); beam_search reads the clock once per BEAM_CLOCK_EVERY
 ** expansions and returns an action valid for player `me` in s (WAIT at
 ** worst), the first action of the best plan of the widest finished pass.
