@@ -609,7 +609,8 @@ def pair_outcomes(records):
 def summarize(game, records, nb, labels, cmds, expected, as_json, out=sys.stdout):
     """Prints the summary of records (results of one match set); returns the
     exit status."""
-    stats = [dict(w=0, d=0, l=0, rank_sum=0, think_sum=0.0, think_n=0, think_max=0.0, errors=0)
+    stats = [dict(w=0, d=0, l=0, rank_sum=0, think_sum=0.0, think_n=0, think_max=0.0, errors=0,
+                  seat_pts=[0.0] * nb, seat_n=[0] * nb)
              for _ in range(nb)]
     problems = []
     failures = []
@@ -636,6 +637,8 @@ def summarize(game, records, nb, labels, cmds, expected, as_json, out=sys.stdout
                 st["d"] += 1
             else:
                 st["l"] += 1
+            st["seat_n"][seat] += 1
+            st["seat_pts"][seat] += 1.0 if first and not shared else 0.5 if first else 0.0
             st["rank_sum"] += ranks[seat]
             st["think_sum"] += float(tmean[seat] or 0)
             st["think_n"] += 1
@@ -671,6 +674,16 @@ def summarize(game, records, nb, labels, cmds, expected, as_json, out=sys.stdout
         sr, lo, hi = wilson(st["w"] + 0.5 * st["d"], n)
         p("Elo %s - %s: %s [%s, %s]" % (labels[0], labels[1], fmt_elo(elo(sr)), fmt_elo(elo(lo)), fmt_elo(elo(hi))))
         summary["elo"] = [None if math.isinf(x) else round(x, 1) for x in (elo(sr), elo(lo), elo(hi))]
+        # the first bot's score rate by the seat it played from
+        by_seat = []
+        for seat in range(nb):
+            k = st["seat_n"][seat]
+            sp, slo, shi = wilson(st["seat_pts"][seat], k)
+            by_seat.append("seat %d: %g/%d = %.1f%% [%.1f%%, %.1f%%]" %
+                           (seat, st["seat_pts"][seat], k, 100 * sp, 100 * slo, 100 * shi))
+        p("%s by seat: %s" % (labels[0], "; ".join(by_seat)))
+        summary["first_bot_by_seat"] = [{"seat": s, "points": st["seat_pts"][s], "games": st["seat_n"][s]}
+                                        for s in range(nb)]
     elif played:
         p("(with %d players a win is a sole first place; score rate = first places, draws half)" % nb)
     for label, kind, why, g, seed, replay, view in problems:

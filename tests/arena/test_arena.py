@@ -110,6 +110,9 @@ class ArenaTest(unittest.TestCase):
         self.assertEqual(strong["think_max_ms"], 3.0)  # seat 1 reports 3.0
         self.assertIsNone(summary["elo"][0])  # 100%: infinite Elo
         self.assertIn("Elo strong - weak: +inf", r.stdout)
+        self.assertEqual(summary["first_bot_by_seat"], [{"seat": 0, "points": 3.0, "games": 3},
+                                                        {"seat": 1, "points": 3.0, "games": 3}])
+        self.assertIn("strong by seat: seat 0: 3/3 = 100.0%", r.stdout)
 
     def test_draws_count_half(self):
         r = self.arena("--games", "4", "--json", "tie", "weak")
