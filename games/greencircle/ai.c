@@ -72,11 +72,17 @@ static void ai__tune_load(void) {
     int found = 0;
     for (size_t i = 0; i < sizeof tab / sizeof tab[0] && eq && end != eq + 1; i++)
       if (strlen(tab[i].name) == len && strncmp(tab[i].name, s, len) == 0) *tab[i].v = v, found = 1;
-    if (!found) fprintf(stderr, "greencircle: BOT_TUNE: bad setting %.*s\n", (int)strcspn(s, " ,"), s);
+    /* S_ names belong to search.c's table (it reads them itself) */
+    if (!found && strncmp(s, "S_", 2) != 0)
+      fprintf(stderr, "greencircle: BOT_TUNE: bad setting %.*s\n", (int)strcspn(s, " ,"), s);
     s += strcspn(s, " ,");
   }
 }
+#else
+static void ai__tune_load(void) {}
 #endif
+
+BOT_API void ai_tune_load(void) { ai__tune_load(); }
 
 #ifndef AI_BRANCH
 #define AI_BRANCH 3
@@ -255,9 +261,7 @@ static rules_action ai__search(const rules_game *g0, const rules_action *opts, i
                                int resample, ai_stats *st) {
   static double sum[RULES_MAX_OPTS];
   ai__ctx c;
-#ifdef BOT_TUNING
-  ai__tune_load();
-#endif
+  ai_tune_load();
   memset(&c, 0, sizeof c);
   deadline_start(&c.dl, budget_ms);
   rules_action root[RULES_MAX_OPTS];

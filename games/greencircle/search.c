@@ -244,6 +244,7 @@ static rules_action search__run(const rules_game *g0, const rules_action *opts, 
   memset(&c, 0, sizeof c);
   deadline_start(&c.dl, budget_ms);
   search__tune_load();
+  ai_tune_load(); /* ai_eval's weights, in a tuning build */
   /* step 1: root options */
   int nr = 0;
   for (int i = 0; i < n && nr < RULES_MAX_OPTS; i++) {
