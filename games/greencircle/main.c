@@ -1,31 +1,20 @@
 /*
 ** main.c -- Green Circle bot (CodinGame, stdin/stdout): reads each request,
 ** tracks what the input hides (plays left, throws left, pending desk), asks
-** search_decide (search.h) for an answer within the time budget and prints
-** it, flushed.
+** ai_decide for an answer within the time budget and prints it, flushed.
 ** Bad input: a message on stderr and RANDOM (junk before the next phase
 ** line is skipped without answering). Debug goes to stderr only.
-** Budget: 20 ms a decision (limit 50 ms), 150 ms for the first (limit 1 s).
-** The search saturates early (mean think 6-7 ms: most requests have one
-** sensible answer or end at SEARCH_MAX_SAMPLES) and 30 ms measured no
-** stronger than 15 (200 games each vs greedy, 89.0% and 90.0%), so the
-** other 30 ms are margin: the judge counts from its write to our newline,
-** and on shared machines a process is descheduled for tens of ms without
-** notice (bench: the bot's own CPU time never exceeds its budget; its wall
-** time does, by what the machine takes).
+** Budget: 15 ms a decision (limit 50 ms), 150 ms for the first (limit 1 s);
+** small because shared, loaded machines deschedule a busy bot for tens of ms.
 */
 #include <stdio.h>
 
+#include "ai.h"
 #include "deadline.h"
 #include "proto.h"
-#include "search.h"
 
-#ifndef GC_MAIN_BUDGET_MS
-#define GC_MAIN_BUDGET_MS 20.0
-#endif
-#ifndef GC_MAIN_FIRST_MS
+#define GC_MAIN_BUDGET_MS 15.0
 #define GC_MAIN_FIRST_MS 150.0
-#endif
 
 int main(void) {
   static reader_t r;
@@ -45,8 +34,8 @@ int main(void) {
       continue;
     }
     proto_track_request(&t, &in);
-    search_stats st;
-    rules_action a = search_decide(&in, &t, t.requests == 0 ? GC_MAIN_FIRST_MS : GC_MAIN_BUDGET_MS,
+    ai_stats st;
+    rules_action a = ai_decide(&in, &t, t.requests == 0 ? GC_MAIN_FIRST_MS : GC_MAIN_BUDGET_MS,
                                seed + (uint64_t)n * 0x2545f4914f6cdd1dULL, &st);
     fprintf(stderr, "req %d %s: %d options, %ld samples, %ld nodes, %.1f ms\n", n, rules_phase_name(in.phase),
             st.options, st.samples, st.nodes, st.ms);
