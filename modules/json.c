@@ -7,6 +7,7 @@
 ** t+1 .. next-1 are exactly its descendants, in document order; object
 ** members alternate key (string) and value tokens.
 */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,28 +231,36 @@ BOT_API int json_double(const json_doc *d, int tok, double *out) {
   return 0;
 }
 
+/* Integers are read digit by digit in unsigned arithmetic, checked against
+   the limit before each step (so 2^63 and -2^63-1 are range errors, not
+   wrapped values); any other number form goes through strtod and is range
+   checked before the conversion, which is undefined outside the range. */
 BOT_API int json_int(const json_doc *d, int tok, long long *out) {
   if (tok < 0 || tok >= d->ntoks || d->toks[tok].type != JSON_NUMBER) return -1;
   const char *p = d->text + d->toks[tok].start;
   int n = d->toks[tok].len, i = 0, neg = 0;
-  if (p[0] == '-') {
+  if (n > 0 && p[0] == '-') {
     neg = 1;
     i = 1;
   }
-  long long v = 0;
+  unsigned long long v = 0, lim = (unsigned long long)LLONG_MAX + (unsigned long long)neg;
   for (; i < n; i++) {
     if (p[i] < '0' || p[i] > '9') {
-      /* 3.0 or 1e2: accept if the value is integral */
+      /* 3.0 or 1e2: accept if the value is integral and in range */
       double dv;
       if (json_double(d, tok, &dv) != 0) return -1;
-      if (dv != (double)(long long)dv || dv > 9.2e18 || dv < -9.2e18) return -1;
-      *out = (long long)dv;
+      if (!(dv >= -9223372036854775808.0 && dv < 9223372036854775808.0)) return -1;
+      long long iv = (long long)dv;
+      if ((double)iv != dv) return -1;
+      *out = iv;
       return 0;
     }
-    if (v > 922337203685477580LL) return -1;
-    v = v * 10 + (p[i] - '0');
+    unsigned digit = (unsigned)(p[i] - '0');
+    if (v > (lim - digit) / 10) return -1;
+    v = v * 10 + digit;
   }
-  *out = neg ? -v : v;
+  if (!neg) *out = (long long)v;
+  else *out = v > (unsigned long long)LLONG_MAX ? LLONG_MIN : -(long long)v;
   return 0;
 }
 
