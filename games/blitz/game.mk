@@ -6,7 +6,8 @@
 #   build/blitz-bench     simulator speed and search figures
 #   test-blitz            rules unit tests + AI tests (sanitizers), replay of
 #                         every trace in ../shared/specs/blitz-traces, and a
-#                         scripted HTTP session against the server
+#                         scripted HTTP session against the server; the
+#                         bot against scripted fake servers (test_client.py)
 #   smoke-blitz           two short arena games, dist vs miner, miner, hunter
 #   bench-blitz           bench lines
 
@@ -39,7 +40,7 @@ build/blitz-bench: $(call obj,$(BZ_DIR)/bench.c $(BZ_DIR)/ai.c $(BZ_RULES) modul
 build/tests/blitz/test_rules: $(call asanobj,tests/blitz/test_rules.c $(BZ_DIR)/trace.c $(BZ_DIR)/maps.c $(BZ_RULES))
 	$(ASAN_LINK)
 
-build/tests/blitz/test_ai: $(call asanobj,tests/blitz/test_ai.c $(BZ_DIR)/ai.c $(BZ_DIR)/client.c $(BZ_DIR)/nav.c $(BZ_DIR)/maps.c $(BZ_RULES) modules/deadline.c modules/http.c modules/json.c)
+build/tests/blitz/test_ai: $(call asanobj,tests/blitz/test_ai.c $(BZ_DIR)/ai.c $(BZ_DIR)/client.c $(BZ_DIR)/nav.c $(BZ_DIR)/maps.c $(BZ_RULES) modules/deadline.c modules/http.c modules/json.c modules/text.c)
 	$(ASAN_LINK)
 
 test-blitz: build/tests/blitz/test_rules build/tests/blitz/test_ai build/asan-bin/blitz-referee \
@@ -51,6 +52,7 @@ test-blitz: build/tests/blitz/test_rules build/tests/blitz/test_ai build/asan-bi
 	  cp build/blitz build/blitz-miner build/blitz-asan/
 	$(PYTHON) tests/blitz/test_server.py build/blitz-asan
 	tests/blitz/curl_session.sh build/blitz-asan
+	$(PYTHON) tests/blitz/test_client.py build/blitz
 
 smoke-blitz: build/blitz build/blitz-miner build/blitz-hunter build/blitz-referee
 	timeout 120 $(PYTHON) arena.py blitz --games 2 --jobs 1 --referee-arg=--turns --referee-arg=100 \

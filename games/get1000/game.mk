@@ -12,7 +12,7 @@
 
 G1K_DIR  := games/get1000
 G1K_CORE := $(G1K_DIR)/policy.c modules/rng.c
-G1K_NET  := modules/ws.c modules/sha1.c modules/base64.c modules/deadline.c modules/json.c
+G1K_NET  := modules/ws.c modules/sha1.c modules/base64.c modules/deadline.c modules/json.c modules/text.c
 G1K_SRV  := $(G1K_DIR)/server.c $(G1K_CORE) $(G1K_NET)
 
 TOOLS += build/get1000-server build/get1000-referee build/get1000-bench
@@ -32,7 +32,7 @@ build/get1000-bench: $(call obj,$(G1K_DIR)/bench.c $(G1K_SRV))
 build/tests/get1000/test_policy: $(call asanobj,tests/get1000/test_policy.c $(G1K_CORE))
 	$(ASAN_LINK)
 
-build/tests/get1000/test_agent: $(call asanobj,tests/get1000/test_agent.c $(G1K_DIR)/agent.c $(G1K_CORE) modules/json.c)
+build/tests/get1000/test_agent: $(call asanobj,tests/get1000/test_agent.c $(G1K_DIR)/agent.c $(G1K_CORE) modules/json.c modules/text.c)
 	$(ASAN_LINK)
 
 build/tests/get1000/test_server: $(call asanobj,tests/get1000/test_server.c $(G1K_SRV))
