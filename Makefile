@@ -103,6 +103,7 @@ $(foreach g,$(GAMES),$(eval $(call GAME_RULES,$(g))))
 -include $(shell find build/obj build/asan -name '*.d' 2>/dev/null)
 
 include $(wildcard games/*/game.mk)
+include tests/fuzz/fuzz.mk
 
 DIST_BINS   := $(addprefix build/,$(GAMES))
 DIST_CHECKS := $(foreach g,$(GAMES),build/check/$(g).gcc build/check/$(g).clang)

@@ -365,6 +365,7 @@ static long http__attempt(http_client *c, const char *method, const http_url *u,
       if (sz == 0) {
         do {
           ll = http__line(c, line, sizeof line, &d);
+          if (ll == -2) snprintf(c->err, sizeof c->err, "connection closed inside the chunked trailer");
           if (ll < 0) return -1;
         } while (ll > 0); /* trailers */
         break;

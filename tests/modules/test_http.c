@@ -247,8 +247,8 @@ static void test_url_parsing(void) {
 
 /* A scripted server in a child process: for connection k (0-based) it
    reads one request head at a time and answers replies[k][i] (raw bytes);
-   the reply "RST" resets the connection instead (SO_LINGER 0), "" closes
-   it. Returns the port; the child is server_pid. */
+   the reply "RST" resets the connection after reading the request
+   (SO_LINGER 0), "" closes it at once. Returns the port; the child is server_pid. */
 #include <netinet/in.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -271,6 +271,7 @@ static int scripted_server(const char *const replies[][4], int nconn) {
       int fd = accept(lfd, NULL, NULL);
       if (fd < 0) _exit(1);
       for (int i = 0; i < 4 && replies[k][i]; i++) {
+        if (!replies[k][i][0]) break; /* close without reading more */
         char req[4096];
         size_t got = 0;
         while (got < sizeof req - 1) {
@@ -285,7 +286,6 @@ static int scripted_server(const char *const replies[][4], int nconn) {
           setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
           break;
         }
-        if (!replies[k][i][0]) break;
         if (write(fd, replies[k][i], strlen(replies[k][i])) < 0) break;
       }
       close(fd);
@@ -354,7 +354,21 @@ static void test_binary_in_errors_escaped(void) {
   stop_server();
 }
 
+/* Found by fuzz_http_client: a chunked body whose trailer ended with the
+   connection failed without any error message. */
+static void test_eof_in_chunk_trailer_has_message(void) {
+  static const char *const script[][4] = {
+      {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\nX-Trailer: y\r\n", "", NULL, NULL}};
+  scripted_server(script, 1);
+  http_init(&C, 2000, 3000);
+  int st = 0;
+  long n = http_request(&C, "GET", url("/x"), NULL, NULL, 0, body, sizeof body, &st);
+  TH_ASSERT_MSG(n == -1 && strstr(http_error(&C), "trailer") != NULL, "%ld \"%s\"", n, http_error(&C));
+  stop_server();
+}
+
 static const th_test TESTS[] = {
+    TH_ENTRY(test_eof_in_chunk_trailer_has_message),
     TH_ENTRY(test_reset_reused_connection_retried),
     TH_ENTRY(test_interim_100_continue_skipped),
     TH_ENTRY(test_binary_in_errors_escaped),
