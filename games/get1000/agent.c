@@ -130,8 +130,8 @@ BOT_API int agent_on_message(agent_t *a, const char *msg, size_t len, char *repl
     char text[sizeof a->error_msg];
     int cut = 0, em = has_body ? json_get(&d, body, "errorMsg") : -1;
     int n = em >= 0 ? json_str_copy_cut(&d, em, text, sizeof text - 4, &cut) : -1;
-    if (n < 0) {
-      snprintf(a->error_msg, sizeof a->error_msg, "(no readable errorMsg)");
+    if (n <= 0) {
+      snprintf(a->error_msg, sizeof a->error_msg, n < 0 ? "(no readable errorMsg)" : "(empty errorMsg)");
       return AGENT_ERROR;
     }
     text_printable(text, (size_t)n, a->error_msg, sizeof a->error_msg - 4);

@@ -139,6 +139,10 @@ static void test_long_error_message_cut(void) {
   snprintf(m + n, sizeof m - (size_t)n, "\"}]}");
   TH_EQ_INT(msg(m), AGENT_ERROR);
   size_t l = strlen(A.error_msg);
+  /* found by fuzz_get1000: an empty errorMsg gave an empty message */
+  TH_EQ_INT(msg("{\"response\":[\"no.sonat.game.GameError\",{\"errorMsg\":\"\"}]}"), AGENT_ERROR);
+  STR_IS(A.error_msg, "(empty errorMsg)");
+  TH_EQ_INT(msg(m), AGENT_ERROR);
   TH_ASSERT_MSG(strncmp(A.error_msg, "\\x1b[31mabcdef", 14) == 0, "%.100s", A.error_msg);
   TH_ASSERT_MSG(l > 400 && l < sizeof A.error_msg && strcmp(A.error_msg + l - 3, "...") == 0, "%zu", l);
   for (const char *p = A.error_msg; *p; p++) TH_ASSERT((unsigned char)*p >= 0x20 && *p != 0x7f);
