@@ -80,3 +80,27 @@ fuzz: fuzz-build fuzz-seeds fuzz-regress
 	  else echo "fuzz $$t: FAILED (exit $$rc), see build/fuzz/$$t.log and build/fuzz/crash/$$t/"; \
 	       grep -m3 -E 'ERROR|runtime error|SUMMARY' build/fuzz/$$t.log; fail=1; fi; \
 	done; exit $$fail
+
+# ---------------------------------------------------------------------------
+# The module tests again under clang's sanitizers, which see what gcc's
+# UBSan does not: float-cast-overflow (the old json_int's (long long)1e400
+# passed gcc's UBSan silently) and float-divide-by-zero. Part of
+# `make test` (a prerequisite of test-run).
+
+CLANG_SANFLAGS := -std=gnu17 -g -O1 $(WARN) -fno-omit-frame-pointer $(FUZZ_SAN)
+CLANG_MODULE_TESTS := $(patsubst tests/modules/%.c,build/clang/tests/modules/%,$(wildcard tests/modules/test_*.c))
+
+build/clang/%.o: %.c
+	@mkdir -p $(@D)
+	$(CLANG) $(CPPFLAGS) $(CLANG_SANFLAGS) -MMD -MP -c $< -o $@
+
+build/clang/tests/modules/%: build/clang/tests/modules/%.o $(patsubst %.c,build/clang/%.o,$(MODULE_SRCS))
+	@mkdir -p $(@D)
+	$(CLANG) $(CLANG_SANFLAGS) $^ -o $@ -lm -lpthread
+
+.PHONY: test-modules-clang
+test-modules-clang: $(CLANG_MODULE_TESTS)
+	@fail=0; for t in $(CLANG_MODULE_TESTS); do echo "== $$t (clang sanitizers)"; $$t || fail=1; done; exit $$fail
+
+test-run: test-modules-clang
+-include $(shell find build/clang -name '*.d' 2>/dev/null)
