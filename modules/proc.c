@@ -5,20 +5,54 @@
 ** (p->len of them, never a complete line's newline once proc_read_line has
 ** returned PROC_OK for everything before it); /proc is read only once the
 ** plain wall limit has passed (and at clock starts), so a quick answer costs
-** no file reads beyond proc_clock_start's.
+** no file reads beyond proc_clock_start's; proc_kill never waits for a
+** child proc_poll reaped (its pid may belong to another process by then).
 */
 #include "proc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "deadline.h"
+
+/* In the child: closes every descriptor above stderr (no bot keeps another
+   bot's pipe or the referee's listening socket open). */
+static void proc__close_rest(void) {
+#ifdef SYS_close_range
+  if (syscall(SYS_close_range, 3u, ~0u, 0u) == 0) return;
+#endif
+  long max = sysconf(_SC_OPEN_MAX);
+  if (max < 0 || max > 65536) max = 65536;
+  for (int fd = 3; fd < (int)max; fd++) close(fd);
+}
+
+/* Forks `sh -c cmd` in its own process group with fd 0, 1, 2 from in_fd,
+   out_fd, err_fd (-1: /dev/null). Returns the pid, or -1. */
+static pid_t proc__fork(const char *cmd, int in_fd, int out_fd, int err_fd) {
+  pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    setpgid(0, 0);
+    int dn = open("/dev/null", O_RDWR);
+    dup2(in_fd >= 0 ? in_fd : dn, 0);
+    dup2(out_fd >= 0 ? out_fd : dn, 1);
+    dup2(err_fd >= 0 ? err_fd : dn, 2);
+    proc__close_rest();
+    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+    _exit(127);
+  }
+  setpgid(pid, pid); /* also here: no race with the child's own call */
+  return pid;
+}
 
 BOT_API int proc_spawn(proc_t *p, const char *cmd, int keep_stderr, int wall_clock) {
   int in[2], out[2];
@@ -31,36 +65,38 @@ BOT_API int proc_spawn(proc_t *p, const char *cmd, int keep_stderr, int wall_clo
     close(in[1]);
     return -1;
   }
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(in[0]);
-    close(in[1]);
-    close(out[0]);
-    close(out[1]);
-    return -1;
-  }
-  if (pid == 0) {
-    setpgid(0, 0);
-    dup2(in[0], 0);
-    dup2(out[1], 1);
-    if (!keep_stderr) {
-      int dn = open("/dev/null", O_WRONLY);
-      if (dn >= 0) dup2(dn, 2);
-    }
-    close(in[0]);
-    close(in[1]);
-    close(out[0]);
-    close(out[1]);
-    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-    _exit(127);
-  }
-  setpgid(pid, pid); /* also here: no race with the child's own call */
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = proc__fork(cmd, in[0], out[1], keep_stderr ? 2 : -1);
   close(in[0]);
   close(out[1]);
+  if (pid < 0) {
+    close(in[1]);
+    close(out[0]);
+    return -1;
+  }
   p->pid = pid;
   p->to_fd = in[1];
   p->from_fd = out[0];
   return 0;
+}
+
+BOT_API int proc_spawn_detached(proc_t *p, const char *cmd, int keep_output) {
+  memset(p, 0, sizeof *p);
+  p->to_fd = p->from_fd = -1;
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = proc__fork(cmd, -1, keep_output ? 2 : -1, keep_output ? 2 : -1);
+  if (pid < 0) return -1;
+  p->pid = pid;
+  return 0;
+}
+
+BOT_API int proc_poll(proc_t *p) {
+  if (p->pid <= 0) return 0;
+  if (p->exited) return 1;
+  if (waitpid(p->pid, &p->status, WNOHANG) == p->pid) p->exited = 1;
+  return p->exited;
 }
 
 BOT_API int proc_send(proc_t *p, const char *s, size_t n) {
@@ -74,26 +110,40 @@ BOT_API int proc_send(proc_t *p, const char *s, size_t n) {
   return 0;
 }
 
-BOT_API int64_t proc_runq_ns(int pid, int depth) {
-  char path[96];
+/* Adds one thread's schedstat ("run_ns wait_ns slices") to *acc. */
+static void proc__task(const char *path, proc_usage *acc) {
   long long run, wait;
-  int64_t total = 0;
-  snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
   FILE *f = fopen(path, "r");
-  if (f) {
-    if (fscanf(f, "%lld %lld", &run, &wait) == 2) total += wait;
+  if (!f) return;
+  if (fscanf(f, "%lld %lld", &run, &wait) == 2) {
+    acc->run_ns += run;
+    acc->wait_ns += wait;
+    acc->tasks++;
+  }
+  fclose(f);
+}
+
+BOT_API void proc_sched_add(int pid, int depth, proc_usage *acc) {
+  char path[128];
+  snprintf(path, sizeof path, "/proc/%d/task", pid);
+  DIR *d = opendir(path);
+  if (!d) return;
+  acc->procs++;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    int tid = atoi(e->d_name);
+    if (tid <= 0) continue;
+    snprintf(path, sizeof path, "/proc/%d/task/%d/schedstat", pid, tid);
+    proc__task(path, acc);
+    if (depth <= 0) continue;
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", pid, tid);
+    FILE *f = fopen(path, "r");
+    if (!f) continue;
+    int c;
+    while (fscanf(f, "%d", &c) == 1) proc_sched_add(c, depth - 1, acc);
     fclose(f);
   }
-  if (depth > 0) {
-    snprintf(path, sizeof path, "/proc/%d/task/%d/children", pid, pid);
-    f = fopen(path, "r");
-    if (f) {
-      int c;
-      while (fscanf(f, "%d", &c) == 1) total += proc_runq_ns(c, depth - 1);
-      fclose(f);
-    }
-  }
-  return total;
+  closedir(d);
 }
 
 BOT_API double proc_steal_ms(void) {
@@ -110,14 +160,20 @@ BOT_API double proc_steal_ms(void) {
   return n == 8 && hz > 0 ? (double)v[7] * 1000.0 / (double)hz : 0.0;
 }
 
-/* Run-queue waits that do not count: the child's processes and ours (a
-   referee that waits for a CPU notices the answer late). */
-static int64_t proc__waits(const proc_t *p) {
-  return proc_runq_ns((int)p->pid, 3) + proc_runq_ns((int)getpid(), 0);
+/* The child's processes' figures (three levels down), and the run-queue
+   waits that do not count: the child's and ours (a referee that waits for a
+   CPU notices the answer late). */
+static void proc__figures(const proc_t *p, int64_t *waits, int64_t *run) {
+  proc_usage child = {0, 0, 0, 0}, self = {0, 0, 0, 0};
+  proc_sched_add((int)p->pid, 3, &child);
+  proc_sched_add((int)getpid(), 0, &self);
+  *waits = child.wait_ns + self.wait_ns;
+  *run = child.run_ns;
 }
 
 BOT_API void proc_clock_start(const proc_t *p, proc_clock *c) {
-  c->w0 = p->wall_clock ? 0 : proc__waits(p);
+  c->w0 = c->r0 = 0;
+  if (!p->wall_clock) proc__figures(p, &c->w0, &c->r0);
   c->t0 = deadline_now_ns();
 }
 
@@ -126,10 +182,13 @@ BOT_API double proc_clock_wall_ms(const proc_clock *c) {
 }
 
 BOT_API double proc_clock_ms(const proc_t *p, const proc_clock *c) {
-  double ms = proc_clock_wall_ms(c);
-  if (p->wall_clock) return ms;
-  int64_t dw = proc__waits(p) - c->w0;
-  if (dw > 0) ms -= (double)dw / 1e6;
+  double wall = proc_clock_wall_ms(c);
+  if (p->wall_clock) return wall;
+  int64_t waits, run;
+  proc__figures(p, &waits, &run);
+  double ms = wall - (double)(waits - c->w0) / 1e6, used = (double)(run - c->r0) / 1e6;
+  if (ms < used) ms = used; /* several threads' waits at once */
+  if (ms > wall) ms = wall;
   return ms < 0 ? 0 : ms;
 }
 
@@ -177,7 +236,10 @@ BOT_API void proc_kill(proc_t *p) {
   close(p->from_fd);
   p->to_fd = p->from_fd = -1;
   kill(-p->pid, SIGKILL);
-  kill(p->pid, SIGKILL);
-  waitpid(p->pid, NULL, 0);
+  if (!p->exited) {
+    kill(p->pid, SIGKILL);
+    waitpid(p->pid, &p->status, 0);
+    p->exited = 1;
+  }
   p->pid = 0;
 }

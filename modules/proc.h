@@ -5,12 +5,16 @@
 **
 ** Time: an answer's time runs from proc_clock_start (just before the input
 ** is written) to the newline. By default the time the child's processes
-** (three levels down: `sh -c` and what it starts) and the referee itself
-** spent ready to run but waiting for a CPU is not counted (run-queue wait,
-** /proc/PID/schedstat): on the judge each bot has its own core, so on a
-** shared machine other processes' load must not be charged to the bot. A
-** bot that computes or sleeps too long still times out. With wall_clock set,
-** plain wall time counts, the judge's own rule.
+** (three levels down: `sh -c` and what it starts; every thread of each,
+** /proc/PID/task/TID/schedstat) and the referee itself spent ready to run
+** but waiting for a CPU is not counted (run-queue wait): on the judge each
+** bot has its own core, so on a shared machine other processes' load must
+** not be charged to the bot. Waits of several threads at once are each
+** subtracted, so the counted time is never less than the CPU time the
+** child's threads used meanwhile (on a one-core judge they would have taken
+** at least that), nor more than the wall time. A bot that computes or
+** sleeps too long still times out. With wall_clock set, plain wall time
+** counts, the judge's own rule.
 **
 ** Usage:
 **   proc_t p; proc_spawn(&p, "./build/bot", 0, 0);
@@ -21,8 +25,10 @@
 **
 ** Invariants: no allocation; bytes after an answer's newline stay buffered
 ** for the next read; a line is returned without its '\n' (a '\r' before it
-** is kept: the caller's grammar decides); proc_kill kills the whole process
-** group and reaps the child, and is safe to call twice.
+** is kept: the caller's grammar decides); a child inherits no descriptor of
+** ours but its own stdin, stdout and stderr; proc_kill kills the whole
+** process group and reaps the child (unless proc_poll already did), and is
+** safe to call twice.
 */
 #ifndef PROC_H
 #define PROC_H
@@ -44,6 +50,7 @@ typedef struct proc_t {
   pid_t pid;           /* 0: not running */
   int to_fd, from_fd;  /* the child's stdin (we write), stdout (we read) */
   int wall_clock;      /* 1: plain wall time counts */
+  int exited, status;  /* proc_poll reaped the child; its wait status */
   size_t len;          /* bytes buffered in buf */
   char buf[PROC_LINE];
 } proc_t;
@@ -51,11 +58,27 @@ typedef struct proc_t {
 typedef struct proc_clock {
   int64_t t0;     /* monotonic ns at the start */
   int64_t w0;     /* run-queue waits then (0 with wall_clock) */
+  int64_t r0;     /* the child's CPU time then (0 with wall_clock) */
 } proc_clock;
+
+/* Scheduler figures summed over threads (proc_sched_add). */
+typedef struct proc_usage {
+  int64_t run_ns;  /* time on a CPU */
+  int64_t wait_ns; /* time ready to run, waiting for a CPU */
+  int tasks;       /* threads read */
+  int procs;       /* processes visited */
+} proc_usage;
 
 /* Starts `sh -c cmd` in its own process group; its stderr goes to ours when
    keep_stderr, else to /dev/null. Returns 0, or -1 (pipe or fork failed). */
 BOT_API int proc_spawn(proc_t *p, const char *cmd, int keep_stderr, int wall_clock);
+/* Starts `sh -c cmd` in its own process group with no pipes: stdin from
+   /dev/null, stdout and stderr to our stderr when keep_output, else to
+   /dev/null (bots that talk over the network). Returns 0 or -1. */
+BOT_API int proc_spawn_detached(proc_t *p, const char *cmd, int keep_output);
+/* 1 when the child has exited (reaped: p->status holds its wait status),
+   0 while it runs or when it never started. Never blocks. */
+BOT_API int proc_poll(proc_t *p);
 /* Writes all n bytes. Returns 0, or -1 when the child no longer reads. */
 BOT_API int proc_send(proc_t *p, const char *s, size_t n);
 /* Starts timing an answer. */
@@ -72,9 +95,10 @@ BOT_API int proc_read_line(proc_t *p, const proc_clock *c, double limit_ms, doub
                            char *out, size_t cap, double *took);
 /* Closes the pipes, kills the process group, reaps the child. */
 BOT_API void proc_kill(proc_t *p);
-/* Run-queue wait of pid and, depth levels down, its children, in ns; 0
-   where /proc does not tell. */
-BOT_API int64_t proc_runq_ns(int pid, int depth);
+/* Adds to *acc the figures of every thread of process pid and, depth
+   levels down, of its children (those of every thread); nothing where
+   /proc does not tell. */
+BOT_API void proc_sched_add(int pid, int depth, proc_usage *acc);
 /* Steal time of the whole machine so far (a virtual machine's CPUs taken
    away by its host), in ms; 0 where /proc/stat does not tell. Invisible to
    the child and to schedstat, so a referee may sample it around an answer

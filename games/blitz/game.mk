@@ -5,15 +5,18 @@
 #   build/blitz-server    the REST API of the spec on a local port
 #   build/blitz-bench     simulator speed and search figures
 #   test-blitz            rules unit tests + AI tests (sanitizers), replay of
-#                         every trace in ../shared/specs/blitz-traces, and a
-#                         scripted HTTP session against the server; the
-#                         bot against scripted fake servers (test_client.py)
+#                         every trace in ../shared/specs/blitz-traces, a
+#                         scripted HTTP session against the server, starter-kit
+#                         clients and records (test_server_kits.py), a
+#                         scaled-down barrage (tests/servers/barrage.py --small),
+#                         and the bot against scripted fake servers (test_client.py)
+#   barrage               the full-size barrage against both servers
 #   smoke-blitz           two short arena games, dist vs miner, miner, hunter
 #   bench-blitz           bench lines
 
 BZ_DIR    := games/blitz
 BZ_RULES  := $(BZ_DIR)/rules.c modules/rng.c
-BZ_SERVER := $(BZ_DIR)/server.c $(BZ_DIR)/maps.c modules/http.c modules/deadline.c
+BZ_SERVER := $(BZ_DIR)/server.c $(BZ_DIR)/maps.c modules/http.c modules/text.c modules/deadline.c
 BZ_TRACES := ../shared/specs/blitz-traces
 
 TOOLS += build/blitz-referee build/blitz-server build/blitz-bench
@@ -22,10 +25,10 @@ GAME_SMOKES += smoke-blitz
 GAME_BENCHES += bench-blitz
 
 
-build/blitz-referee: $(call obj,$(BZ_DIR)/referee.c $(BZ_DIR)/trace.c $(BZ_SERVER) $(BZ_RULES))
+build/blitz-referee: $(call obj,$(BZ_DIR)/referee.c $(BZ_DIR)/trace.c $(BZ_SERVER) $(BZ_RULES) modules/proc.c modules/judge.c)
 	$(LINK)
 
-build/asan-bin/blitz-referee: $(call asanobj,$(BZ_DIR)/referee.c $(BZ_DIR)/trace.c $(BZ_SERVER) $(BZ_RULES))
+build/asan-bin/blitz-referee: $(call asanobj,$(BZ_DIR)/referee.c $(BZ_DIR)/trace.c $(BZ_SERVER) $(BZ_RULES) modules/proc.c modules/judge.c)
 	$(ASAN_LINK)
 
 build/blitz-server: $(call obj,$(BZ_DIR)/server_main.c $(BZ_SERVER) $(BZ_RULES))
@@ -44,7 +47,7 @@ build/tests/blitz/test_ai: $(call asanobj,tests/blitz/test_ai.c $(BZ_DIR)/ai.c $
 	$(ASAN_LINK)
 
 test-blitz: build/tests/blitz/test_rules build/tests/blitz/test_ai build/asan-bin/blitz-referee \
-            build/asan-bin/blitz-server build/blitz build/blitz-miner
+            build/asan-bin/blitz-server build/blitz build/blitz-miner build/blitz-hunter build/blitz-server
 	build/tests/blitz/test_rules
 	build/tests/blitz/test_ai
 	build/asan-bin/blitz-referee replay $(BZ_TRACES)/*.txt
@@ -52,7 +55,15 @@ test-blitz: build/tests/blitz/test_rules build/tests/blitz/test_ai build/asan-bi
 	  cp build/blitz build/blitz-miner build/blitz-asan/
 	$(PYTHON) tests/blitz/test_server.py build/blitz-asan
 	tests/blitz/curl_session.sh build/blitz-asan
+	$(PYTHON) tests/blitz/test_server_kits.py build/blitz-asan
+	$(PYTHON) tests/servers/barrage.py blitz --small --build build --timeout 120
 	$(PYTHON) tests/blitz/test_client.py build/blitz
+
+.PHONY: barrage barrage-blitz
+barrage: barrage-blitz barrage-get1000
+
+barrage-blitz: build/blitz-server build/blitz build/blitz-miner build/blitz-hunter
+	nice -n 10 $(PYTHON) tests/servers/barrage.py blitz --build build
 
 smoke-blitz: build/blitz build/blitz-miner build/blitz-hunter build/blitz-referee
 	timeout 120 $(PYTHON) arena.py blitz --games 2 --jobs 1 --referee-arg=--turns --referee-arg=100 \
@@ -60,3 +71,10 @@ smoke-blitz: build/blitz build/blitz-miner build/blitz-hunter build/blitz-refere
 
 bench-blitz: build/blitz-bench
 	build/blitz-bench
+
+# The live replay page the server serves at each game's viewUrl (/view/<id>,
+# server option --viewer, default build/blitz-viewer.html).
+TOOLS += build/blitz-viewer.html
+build/blitz-viewer.html: view.py
+	@mkdir -p $(@D)
+	$(PYTHON) view.py --live blitz -o $@

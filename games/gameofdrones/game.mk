@@ -36,7 +36,7 @@ check-dist: check-dist-gameofdrones
 check-dist-gameofdrones:
 	$(PYTHON) $(GOD_DIR)/mkjs.py --check dist/gameofdrones.c dist/gameofdrones.js
 
-build/gameofdrones-referee: $(call obj,$(GOD_DIR)/referee.c $(GOD_CORE) modules/proc.c modules/deadline.c)
+build/gameofdrones-referee: $(call obj,$(GOD_DIR)/referee.c $(GOD_CORE) modules/proc.c modules/deadline.c modules/judge.c)
 	$(LINK)
 
 build/gameofdrones-solve: $(call obj,$(GOD_DIR)/solve.c $(GOD_CORE))

@@ -2,8 +2,8 @@
 ** referee.c -- build/gameofdrones-referee: plays GameOfDrones matches with
 ** the exact engine rules (rules.c) and prints the README's JSON line.
 **
-**   gameofdrones-referee match [--rounds R] [--turns T] [--seed S]
-**                              [--log] -- BOT0 BOT1
+**   gameofdrones-referee match [--rounds R] [--turns T] [--log]
+**                              [judge options] -- BOT0 BOT1
 **
 ** R defaults to 1000 (the event's match length), T to 10. A BOT is
 **   dist | build/gameofdrones | ./build/gameofdrones
@@ -15,39 +15,37 @@
 ** Line protocol (referee -> bot, one line each; the bot answers `turn`):
 **   match R | round T BONUS | turn P S  ->  "NP NS A" (A = 1 attacks)
 **   end OUTCOME TAU YOUP YOUS YOUA THEMP THEMS THEMA | quit
-** A command that dies, answers garbage or takes over 5 s loses the match
-** (errors[i] = "crash" / "invalid" / "timeout").
-** Output: {"game":"gameofdrones","seed":S,"ranks":[..],"scores":[wins0,
-** wins1],"errors":[..],"turns":R_played,"draws":D, think times per move}.
-** --log adds one stderr line per round.
+** A command that dies, answers garbage or takes over 5 s (--limit-ms) loses
+** the match (errors[i] = "crash" / "invalid" / "timeout"); its stderr is
+** ours. Options, command bots, timing, think times (in-process players:
+** wall time of a move) and the JSON line are modules/judge's; scores are
+** round wins, turns the rounds played, "draws" is added. The seed defaults
+** to 1. --log adds one stderr line per round. --trace FILE writes, for
+** view.py: GAMEOFDRONES_TRACE 1, BOT 0 CMD0, BOT 1 CMD1, then per turn
+**   T round turn P0 S0 P1 S1 np0 ns0 att0 np1 ns1 att1 ms0 ms1
+**   (P,S: the counts each bot was told; np,ns,att: its answer; ms: think),
+** per round R round outcome turns P0 S0 att0 P1 S1 att1 (after it), and
+** END error0 error1 ("-" for none).
 */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include "proc.h"
+#include "judge.h"
 #include "rules.h"
 #include "spar.h"
 #include "strategy.h"
-
-#define REF_ANSWER_MS 5000.0 /* a command bot's time for one answer, wall clock */
 
 enum { REF_NATIVE, REF_EQ, REF_SPAR, REF_CMD };
 
 typedef struct ref_player {
   int type;
-  const char *name;
   spar_t spar;
-  proc_t proc; /* REF_CMD: the process and its pipes (modules/proc) */
-  char err[16];
-  double think_sum, think_max;
-  long moves;
 } ref_player;
 
 static strategy_t ref_bots[2];
 static ref_player ref_pl[2];
+static judge_t ref_j; /* command bots, errors, think times (modules/judge) */
 
 static double ref_now_ms(void) {
   struct timespec ts;
@@ -61,20 +59,8 @@ static int ref_is_dist(const char *s) {
   return n >= 18 && !strcmp(s + n - 18, "build/gameofdrones");
 }
 
-static void ref_send(ref_player *p, const char *line) {
-  if (p->type != REF_CMD || p->err[0]) return;
-  if (proc_send(&p->proc, line, strlen(line)) < 0) strcpy(p->err, "crash");
-}
-
-/* Reads one answer line within 5 s of wall time. */
-static int ref_recv(ref_player *p, char *buf, int cap) {
-  proc_clock c;
-  double took;
-  proc_clock_start(&p->proc, &c);
-  int r = proc_read_line(&p->proc, &c, REF_ANSWER_MS, REF_ANSWER_MS, buf, (size_t)cap, &took);
-  if (r == PROC_OK) return 0;
-  strcpy(p->err, r == PROC_TIMEOUT ? "timeout" : r == PROC_LONG ? "invalid" : "crash");
-  return -1;
+static void ref_send(int seat, const char *line) {
+  if (ref_pl[seat].type == REF_CMD) judge_send(&ref_j, seat, line, strlen(line));
 }
 
 static rules_action ref_action(ref_player *p, int seat, double P, double S) {
@@ -86,71 +72,81 @@ static rules_action ref_action(ref_player *p, int seat, double P, double S) {
     a.flag = att ? RULES_FLAG_TRUE : RULES_FLAG_FALSE;
   } else if (p->type == REF_SPAR) {
     a = spar_turn(&p->spar, P, S);
-  } else if (!p->err[0]) {
+  } else {
     char line[256];
-    snprintf(line, sizeof line, "turn %.17g %.17g\n", P, S);
-    ref_send(p, line);
-    if (!p->err[0] && ref_recv(p, line, sizeof line) == 0) {
+    int n = snprintf(line, sizeof line, "turn %.17g %.17g\n", P, S);
+    if (judge_ask(&ref_j, seat, line, (size_t)n, line, sizeof line) == JUDGE_OK) {
       double np, ns;
       int att;
       char extra;
-      if (sscanf(line, "%lf %lf %d %c", &np, &ns, &att, &extra) != 3) strcpy(p->err, "invalid");
+      if (sscanf(line, "%lf %lf %d %c", &np, &ns, &att, &extra) != 3)
+        judge_fail(&ref_j, seat, JUDGE_INVALID, "round %d: '%.60s' is not \"NP NS A\"", ref_j.turn, line);
       else a = rules_act(np, ns, att == 1);
     }
+    return a; /* judge_ask counted the think time */
   }
-  double dt = ref_now_ms() - t0;
-  p->think_sum += dt;
-  if (dt > p->think_max) p->think_max = dt;
-  p->moves++;
+  judge_think(&ref_j, seat, ref_now_ms() - t0);
   return a;
 }
 
 static int ref_usage(void) {
-  fprintf(stderr, "usage: gameofdrones-referee match [--rounds R] [--turns T] [--seed S] [--log] -- BOT0 BOT1\n"
+  fprintf(stderr, "usage: gameofdrones-referee match [--rounds R] [--turns T] [--log] [judge options] -- BOT0 BOT1\n"
                   "BOT: dist | eq | %s | a command (line protocol, see referee.c)\n", spar_names());
   return 2;
 }
 
+typedef struct ref_opts {
+  long rounds, turns;
+  int log;
+} ref_opts;
+
+static int ref_opt(judge_t *j, void *ctx, const char *name, const char *value) {
+  ref_opts *o = ctx;
+  (void)j;
+  if (!strcmp(name, "--log")) o->log = 1;
+  else if (!strcmp(name, "--rounds") && value) o->rounds = atol(value);
+  else if (!strcmp(name, "--turns") && value) o->turns = atol(value);
+  else return JUDGE_OPT_BAD;
+  return name[2] == 'l' ? JUDGE_OPT_FLAG : JUDGE_OPT_VALUE;
+}
+
 int main(int argc, char **argv) {
-  long rounds = 1000, turns = 10;
-  unsigned long long seed = 1;
-  int log = 0, i = 2;
+  ref_opts o = {1000, 10, 0};
+  judge_init(&ref_j, "gameofdrones", 5000, 5000);
+  ref_j.seed = 1;
+  ref_j.keep_stderr = 1;
+  ref_j.usage = "[--rounds R] [--turns T] [--log]";
+  ref_j.trace_ok = 1;
   if (argc < 2 || strcmp(argv[1], "match")) return ref_usage();
-  for (; i < argc && strcmp(argv[i], "--"); i++) {
-    if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atol(argv[++i]);
-    else if (!strcmp(argv[i], "--turns") && i + 1 < argc) turns = atol(argv[++i]);
-    else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
-    else if (!strcmp(argv[i], "--log")) log = 1;
-    else return ref_usage();
-  }
-  if (i + 3 != argc || rounds < 1 || rounds > 10000000 || turns < 1 || turns > 100000) return ref_usage();
-  signal(SIGPIPE, SIG_IGN);
+  if (judge_parse(&ref_j, argc - 2, argv + 2, 2, 2, ref_opt, &o)) return 2;
+  long rounds = o.rounds, turns = o.turns;
+  if (rounds < 1 || rounds > 10000000 || turns < 1 || turns > 100000) return ref_usage();
+  uint64_t seed = (uint64_t)ref_j.seed;
+  FILE *tf = ref_j.trace;
+  if (tf) fprintf(tf, "GAMEOFDRONES_TRACE 1\nBOT 0 %s\nBOT 1 %s\n", ref_j.cmd[0], ref_j.cmd[1]);
   for (int s = 0; s < 2; s++) {
     ref_player *p = &ref_pl[s];
-    const char *b = argv[i + 1 + s];
+    const char *b = ref_j.cmd[s];
     memset(p, 0, sizeof *p);
-    p->name = b;
     uint32_t bseed = (uint32_t)(seed * 2 + 1 + s);
     if (ref_is_dist(b) || !strcmp(b, "eq")) {
       p->type = ref_is_dist(b) ? REF_NATIVE : REF_EQ;
       strategy_init(&ref_bots[s], bseed);
       strategy_match_start(&ref_bots[s], (double)rounds, (double)bseed);
-    } else if (spar_init(&p->spar, b, (uint64_t)seed * 2 + 1 + s) == 0) {
+    } else if (spar_init(&p->spar, b, seed * 2 + 1 + s) == 0) {
       p->type = REF_SPAR;
     } else {
       p->type = REF_CMD;
-      if (proc_spawn(&p->proc, b, 1, 1) < 0) {
-        fprintf(stderr, "gameofdrones-referee: cannot start %s\n", b);
-        return 1;
-      }
+      if (judge_spawn(&ref_j, s) < 0) return 1;
       char line[64];
       snprintf(line, sizeof line, "match %ld\n", rounds);
-      ref_send(p, line);
+      ref_send(s, line);
     }
   }
   rules_match m;
   rules_match_start(&m, (int)rounds);
-  for (long r = 0; r < rounds && !ref_pl[0].err[0] && !ref_pl[1].err[0]; r++) {
+  for (long r = 0; r < rounds && !ref_j.error[0] && !ref_j.error[1]; r++) {
+    ref_j.turn = (int)r + 1;
     rules_round rd;
     rules_round_start(&rd, (int)turns);
     for (int s = 0; s < 2; s++) {
@@ -161,14 +157,25 @@ int main(int argc, char **argv) {
       if (p->type == REF_CMD) {
         char line[64];
         snprintf(line, sizeof line, "round %ld 1\n", turns);
-        ref_send(p, line);
+        ref_send(s, line);
       }
     }
     while (!rd.over) {
+      rules_round was = rd;
+      double t0 = ref_j.think_sum[0], t1 = ref_j.think_sum[1];
       rules_action a0 = ref_action(&ref_pl[0], 0, rd.side[0].producers, rd.side[0].soldiers);
       rules_action a1 = ref_action(&ref_pl[1], 1, rd.side[1].producers, rd.side[1].soldiers);
       rules_round_step(&rd, &a0, &a1);
+      if (tf)
+        fprintf(tf, "T %ld %d %g %g %g %g %g %g %d %g %g %d %.3f %.3f\n", r + 1, rd.turn, was.side[0].producers,
+                was.side[0].soldiers, was.side[1].producers, was.side[1].soldiers, a0.np, a0.ns,
+                a0.flag == RULES_FLAG_TRUE, a1.np, a1.ns, a1.flag == RULES_FLAG_TRUE, ref_j.think_sum[0] - t0,
+                ref_j.think_sum[1] - t1);
     }
+    if (tf)
+      fprintf(tf, "R %ld %d %d %g %g %d %g %g %d\n", r + 1, rd.outcome, rd.turn, rd.side[0].producers,
+              rd.side[0].soldiers, rd.flag[0] == RULES_FLAG_TRUE, rd.side[1].producers, rd.side[1].soldiers,
+              rd.flag[1] == RULES_FLAG_TRUE);
     rules_match_add(&m, rd.outcome);
     for (int s = 0; s < 2; s++) {
       ref_player *p = &ref_pl[s];
@@ -183,33 +190,29 @@ int main(int argc, char **argv) {
         char line[256];
         snprintf(line, sizeof line, "end %d %d %.17g %.17g %d %.17g %.17g %d\n", out, rd.turn, you->producers,
                  you->soldiers, ya, them->producers, them->soldiers, ta);
-        ref_send(p, line);
+        ref_send(s, line);
       }
     }
-    if (log)
+    if (o.log)
       fprintf(stderr, "round %ld: outcome %d turn %d p0 {P%g S%g%s} p1 {P%g S%g%s}\n", r + 1, rd.outcome, rd.turn,
               rd.side[0].producers, rd.side[0].soldiers, rd.flag[0] == RULES_FLAG_TRUE ? " att" : "",
               rd.side[1].producers, rd.side[1].soldiers, rd.flag[1] == RULES_FLAG_TRUE ? " att" : "");
   }
-  for (int s = 0; s < 2; s++) {
-    ref_player *p = &ref_pl[s];
-    if (p->type == REF_CMD) {
-      ref_send(p, "quit\n");
-      proc_kill(&p->proc);
-    }
-  }
+  for (int s = 0; s < 2; s++) ref_send(s, "quit\n");
+  if (tf)
+    fprintf(tf, "END %s %s\n", ref_j.error[0] ? judge_error_name(ref_j.error[0]) : "-",
+            ref_j.error[1] ? judge_error_name(ref_j.error[1]) : "-");
+  judge_stop_all(&ref_j, 0); /* closes the trace */
   int ranks[2] = {0, 0};
-  if (ref_pl[0].err[0] && !ref_pl[1].err[0]) ranks[0] = 1;
-  else if (ref_pl[1].err[0] && !ref_pl[0].err[0]) ranks[1] = 1;
-  else if (!ref_pl[0].err[0]) {
+  if (ref_j.error[0] && !ref_j.error[1]) ranks[0] = 1;
+  else if (ref_j.error[1] && !ref_j.error[0]) ranks[1] = 1;
+  else if (!ref_j.error[0]) {
     int res = rules_match_result(&m);
     if (res > 0) ranks[1] = 1;
     if (res < 0) ranks[0] = 1;
   }
-  printf("{\"game\":\"gameofdrones\",\"seed\":%llu,\"ranks\":[%d,%d],\"scores\":[%d,%d],\"errors\":[\"%s\",\"%s\"],"
-         "\"turns\":%d,\"draws\":%d,\"think_mean_ms\":[%.4f,%.4f],\"think_max_ms\":[%.3f,%.3f]}\n",
-         seed, ranks[0], ranks[1], m.wins[0], m.wins[1], ref_pl[0].err, ref_pl[1].err, m.played, m.draws,
-         ref_pl[0].moves ? ref_pl[0].think_sum / ref_pl[0].moves : 0.0,
-         ref_pl[1].moves ? ref_pl[1].think_sum / ref_pl[1].moves : 0.0, ref_pl[0].think_max, ref_pl[1].think_max);
+  char extra[32];
+  snprintf(extra, sizeof extra, "\"draws\":%d", m.draws);
+  judge_result(&ref_j, ranks, m.wins, m.played, extra);
   return 0;
 }

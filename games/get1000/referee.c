@@ -1,24 +1,28 @@
 /*
 ** referee.c -- build/get1000-referee: one match through the local server,
 ** following the README's referee contract.
-**   get1000-referee match [--seed S] [--ties none|all] [--limit-ms MS]
-**                   [--target W] [--max-rounds R] [--bot-stderr] -- CMD...
+**   get1000-referee match [--ties none|all] [--target W] [--max-rounds R]
+**                   [--bot-stderr] [--verbose] [judge options] -- CMD...
 ** Starts the server on a free loopback port, runs each CMD with `sh -c`
 ** after appending `--url ws://127.0.0.1:PORT/agent --room R --name pI`,
-** plays one match of len(CMD) agents and prints one JSON line. Bots'
-** stderr goes to /dev/null unless --bot-stderr. A bot that exits or never
-** joins within 10 s counts as "crash". Exit status 0 when the match was
-** played, 2 on a bad command line, 1 if the server could not start.
+** plays one match of len(CMD) agents and prints one JSON line
+** (modules/judge: options, bots, details, think times measured by the
+** server). The reply limit is --limit-ms (1000 ms); the seed defaults to 1.
+** Bots' stdout and stderr go to /dev/null unless --stderr (--bot-stderr).
+** A bot that exits or never joins within 10 s counts as "crash". Exit
+** status 0 when the match was played, 2 on a bad command line, 1 if the
+** server could not start. --trace FILE (for view.py): GET1000_TRACE 1,
+** SEED, TARGET, TIES, one BOT i CMD line per agent (named pI), then the
+** server's ROLL k v, PLACE seat name column ms, ROUND n WINS w...,
+** FORFEIT seat error why lines, and END rounds N.
 */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
-#include <fcntl.h>
 
 #include "deadline.h"
+#include "judge.h"
 #include "server.h"
 
 #define REFEREE_JOIN_MS 10000
@@ -26,82 +30,65 @@
 
 static server_t referee__s;
 
-static int referee__usage(const char *msg) {
-  fprintf(stderr,
-          "get1000-referee: %s\nusage: get1000-referee match [--seed S] [--ties none|all] "
-          "[--limit-ms MS] [--target W] [--max-rounds R] [--bot-stderr] -- CMD0 CMD1 ...\n",
-          msg);
-  return 2;
+static int referee__opt(judge_t *j, void *ctx, const char *o, const char *v) {
+  server_config *cfg = ctx;
+  if (strcmp(o, "--bot-stderr") == 0) j->keep_stderr = 1;
+  else if (strcmp(o, "--verbose") == 0) cfg->verbose = 1;
+  else if (!v) return JUDGE_OPT_BAD;
+  else if (strcmp(o, "--ties") == 0) {
+    if (strcmp(v, "none") != 0 && strcmp(v, "all") != 0) return JUDGE_OPT_BAD;
+    cfg->ties_all = strcmp(v, "all") == 0;
+    return JUDGE_OPT_VALUE;
+  } else {
+    char *end = NULL;
+    long x = strtol(v, &end, 10);
+    if (*end || x < 1 || x > 100000000) return JUDGE_OPT_BAD;
+    if (strcmp(o, "--target") == 0) cfg->target = (int)x;
+    else if (strcmp(o, "--max-rounds") == 0) cfg->max_rounds = (int)x;
+    else return JUDGE_OPT_BAD;
+    return JUDGE_OPT_VALUE;
+  }
+  return JUDGE_OPT_FLAG;
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2 || strcmp(argv[1], "match") != 0) return referee__usage("first argument must be match");
+  static judge_t J;
   server_config cfg;
   server_default_config(&cfg);
   cfg.port = 0;
-  int bot_stderr = 0, first = -1;
-  for (int i = 2; i < argc; i++) {
-    const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp(o, "--") == 0) {
-      first = i + 1;
-      break;
-    }
-    if (strcmp(o, "--bot-stderr") == 0) { bot_stderr = 1; continue; }
-    if (strcmp(o, "--verbose") == 0) { cfg.verbose = 1; continue; }
-    if (!v) return referee__usage("option needs a value");
-    i++;
-    char *end = NULL;
-    if (strcmp(o, "--ties") == 0) {
-      if (strcmp(v, "none") != 0 && strcmp(v, "all") != 0) return referee__usage("--ties none|all");
-      cfg.ties_all = strcmp(v, "all") == 0;
-      continue;
-    }
-    if (strcmp(o, "--seed") == 0) {
-      cfg.seed = strtoull(v, &end, 0);
-      if (*end) return referee__usage("bad --seed");
-      continue;
-    }
-    long x = strtol(v, &end, 10);
-    if (*end || x < 1 || x > 100000000) return referee__usage("bad number");
-    if (strcmp(o, "--limit-ms") == 0) cfg.limit_ms = (int)x;
-    else if (strcmp(o, "--target") == 0) cfg.target = (int)x;
-    else if (strcmp(o, "--max-rounds") == 0) cfg.max_rounds = (int)x;
-    else return referee__usage("unknown option");
+  judge_init(&J, "get1000", cfg.limit_ms, cfg.limit_ms);
+  J.seed = (int64_t)cfg.seed;
+  J.usage = "[--ties none|all] [--target W] [--max-rounds R] [--bot-stderr] [--verbose]";
+  J.trace_ok = 1;
+  if (argc < 2 || strcmp(argv[1], "match") != 0) {
+    fprintf(stderr, "usage: get1000-referee match [options] -- CMD0 CMD1 ...\n");
+    return 2;
   }
-  if (first < 0 || first >= argc) return referee__usage("no bot commands after --");
-  int n = argc - first;
-  if (n > SERVER_MAX_PLAYERS) return referee__usage("too many bots");
+  if (judge_parse(&J, argc - 2, argv + 2, 1, SERVER_MAX_PLAYERS, referee__opt, &cfg)) return 2;
+  if (!(J.limit_next >= 1 && J.limit_next <= 100000000)) {
+    fprintf(stderr, "get1000-referee: --limit-ms must be 1 to 100000000\n");
+    return 2;
+  }
+  cfg.seed = (uint64_t)J.seed;
+  cfg.limit_ms = (int)J.limit_next;
+  int n = J.n;
   cfg.players = n;
-  signal(SIGPIPE, SIG_IGN);
+  cfg.trace = J.trace;
   server_t *s = &referee__s;
   if (server_open(s, &cfg, 0) != 0) return 1;
+  if (cfg.trace) {
+    fprintf(cfg.trace, "GET1000_TRACE 1\nSEED %llu\nTARGET %d\nTIES %s\n", (unsigned long long)cfg.seed,
+            cfg.target, cfg.ties_all ? "all" : "none");
+    for (int i = 0; i < n; i++) fprintf(cfg.trace, "BOT %d %s\n", i, J.cmd[i]);
+  }
 
   char room[64];
   snprintf(room, sizeof room, "match-%llu", (unsigned long long)cfg.seed);
-  pid_t pid[SERVER_MAX_PLAYERS];
   int alive[SERVER_MAX_PLAYERS];
-  fflush(stdout);
   for (int i = 0; i < n; i++) {
     static char cmd[16384];
-    snprintf(cmd, sizeof cmd, "%s --url ws://127.0.0.1:%d/agent --room %s --name p%d", argv[first + i],
-             s->port, room, i);
-    pid[i] = fork();
-    if (pid[i] < 0) {
-      perror("get1000-referee: fork");
-      return 1;
-    }
-    if (pid[i] == 0) {
-      setpgid(0, 0);
-      close(s->listen_fd);
-      dup2(2, 1); /* stdout belongs to the referee's JSON line */
-      if (!bot_stderr) {
-        int dn = open("/dev/null", O_WRONLY);
-        if (dn >= 0) dup2(dn, 2);
-      }
-      execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-      _exit(127);
-    }
-    setpgid(pid[i], pid[i]);
+    snprintf(cmd, sizeof cmd, "%s --url ws://127.0.0.1:%d/agent --room %s --name p%d", J.cmd[i], s->port, room, i);
+    if (judge_spawn_net(&J, i, cmd) < 0) return 1;
     alive[i] = 1;
   }
 
@@ -113,13 +100,11 @@ int main(int argc, char **argv) {
     double ms = (double)(deadline_now_ns() - t0) / 1e6;
     int ri = server_find_room(s, room);
     int started = ri >= 0 && s->rooms[ri].started;
-    for (int i = 0; i < n; i++) {
-      int st;
-      if (alive[i] && waitpid(pid[i], &st, WNOHANG) == pid[i]) {
+    for (int i = 0; i < n; i++)
+      if (alive[i] && judge_poll(&J, i)) {
         alive[i] = 0;
         if (!started && s->matches_done == 0) gone_before_join[i] = 1;
       }
-    }
     if (s->matches_done) break;
     int any_gone = 0;
     for (int i = 0; i < n; i++) any_gone |= gone_before_join[i];
@@ -130,9 +115,8 @@ int main(int argc, char **argv) {
   }
 
   /* The result: seats by name p<i>. */
-  int wins[SERVER_MAX_PLAYERS] = {0}, good[SERVER_MAX_PLAYERS];
+  int wins[SERVER_MAX_PLAYERS] = {0}, joined[SERVER_MAX_PLAYERS] = {0};
   char err[SERVER_MAX_PLAYERS][16];
-  double tmean[SERVER_MAX_PLAYERS] = {0}, tmax[SERVER_MAX_PLAYERS] = {0};
   long turns = 0;
   const server_room *r = NULL;
   if (!aborted) r = &s->last;
@@ -140,11 +124,7 @@ int main(int argc, char **argv) {
     int ri = server_find_room(s, room);
     if (ri >= 0) r = &s->rooms[ri];
   }
-  int joined[SERVER_MAX_PLAYERS] = {0};
-  for (int i = 0; i < n; i++) {
-    snprintf(err[i], sizeof err[i], "crash");
-    good[i] = 0;
-  }
+  for (int i = 0; i < n; i++) snprintf(err[i], sizeof err[i], "crash");
   if (r) {
     turns = r->rounds;
     for (int k = 0; k < r->np; k++) {
@@ -153,23 +133,26 @@ int main(int argc, char **argv) {
       joined[i] = 1;
       wins[i] = r->p[k].wins;
       snprintf(err[i], sizeof err[i], "%s", r->p[k].error);
-      if (r->p[k].think_n) {
-        tmean[i] = r->p[k].think_sum_ms / (double)r->p[k].think_n;
-        tmax[i] = r->p[k].think_max_ms;
-      }
+      judge_think_totals(&J, i, r->p[k].think_n, r->p[k].think_sum_ms, r->p[k].think_max_ms);
     }
   }
-  if (aborted && !(r && r->started)) {
-    /* No match: whoever died (or, on the join timeout, never joined) lost. */
-    int any_gone = 0;
-    for (int i = 0; i < n; i++) any_gone |= gone_before_join[i];
-    for (int i = 0; i < n; i++) {
-      int bad = any_gone ? gone_before_join[i] : !joined[i];
-      snprintf(err[i], sizeof err[i], "%s", bad ? "crash" : "");
+  int no_match = aborted && !(r && r->started), any_gone = 0;
+  for (int i = 0; i < n; i++) any_gone |= gone_before_join[i];
+  for (int i = 0; i < n; i++) {
+    if (no_match) {
+      /* No match: whoever died (or, on the join timeout, never joined) lost. */
       wins[i] = 0;
+      if (any_gone ? gone_before_join[i] : !joined[i])
+        judge_fail(&J, i, JUDGE_CRASH, gone_before_join[i] ? "exited before the match began"
+                                                           : "never joined within %d s", REFEREE_JOIN_MS / 1000);
+    } else if (!joined[i]) {
+      judge_fail(&J, i, JUDGE_CRASH, "not in the match's room");
+    } else if (err[i][0]) {
+      int e = strcmp(err[i], "timeout") == 0 ? JUDGE_TIMEOUT : strcmp(err[i], "invalid") == 0 ? JUDGE_INVALID
+                                                                                               : JUDGE_CRASH;
+      judge_fail(&J, i, e, "round %ld: the server reported %s (limit %d ms)", turns + 1, err[i], cfg.limit_ms);
     }
   }
-  for (int i = 0; i < n; i++) good[i] = err[i][0] == 0;
   /* Let the bots finish their close handshakes, then make sure they are gone.
      After an abort, closing the server's sockets tells connected bots. */
   if (aborted) server_close(s);
@@ -177,37 +160,19 @@ int main(int argc, char **argv) {
   for (;;) {
     int any = 0;
     for (int i = 0; i < n; i++) {
-      int st;
-      if (alive[i] && waitpid(pid[i], &st, WNOHANG) == pid[i]) alive[i] = 0;
+      if (alive[i] && judge_poll(&J, i)) alive[i] = 0;
       any |= alive[i];
     }
     if (!any || deadline_now_ns() > tend) break;
     if (aborted) usleep(10000);
     else server_poll(s, 10);
   }
-  for (int i = 0; i < n; i++)
-    if (alive[i]) {
-      kill(-pid[i], SIGKILL);
-      kill(pid[i], SIGKILL);
-      waitpid(pid[i], NULL, 0);
-    }
+  if (cfg.trace) fprintf(cfg.trace, "END rounds %ld\n", turns);
+  s->cfg.trace = NULL;
+  judge_stop_all(&J, 0); /* closes the trace */
   if (!aborted) server_close(s);
-
-  printf("{\"game\":\"get1000\",\"seed\":%llu,\"ranks\":[", (unsigned long long)cfg.seed);
-  for (int i = 0; i < n; i++) {
-    int rank = 0;
-    for (int j = 0; j < n; j++)
-      if (good[j] > good[i] || (good[j] == good[i] && wins[j] > wins[i])) rank++;
-    printf("%s%d", i ? "," : "", rank);
-  }
-  printf("],\"scores\":[");
-  for (int i = 0; i < n; i++) printf("%s%d", i ? "," : "", wins[i]);
-  printf("],\"errors\":[");
-  for (int i = 0; i < n; i++) printf("%s\"%s\"", i ? "," : "", err[i]);
-  printf("],\"turns\":%ld,\"think_mean_ms\":[", turns);
-  for (int i = 0; i < n; i++) printf("%s%.3f", i ? "," : "", tmean[i]);
-  printf("],\"think_max_ms\":[");
-  for (int i = 0; i < n; i++) printf("%s%.3f", i ? "," : "", tmax[i]);
-  printf("]}\n");
+  int ranks[SERVER_MAX_PLAYERS];
+  judge_rank(&J, wins, ranks);
+  judge_result(&J, ranks, wins, turns, NULL);
   return 0;
 }

@@ -19,7 +19,22 @@
 **   - /test: one agent alone, legality only, no time limit, test_rounds
 **     rounds, then GameEnd;
 **   - bad HTTP, bad frames (unmasked, reserved bits, oversized) and bad JSON
-**     never crash it: the connection gets an error and is closed.
+**     never crash it: the connection gets an error and is closed; a close
+**     frame with an invalid code is answered with 1002; handshakes must be
+**     HTTP/1.1 GET (else 400 / 505).
+** No lock-out: a player who forfeits before its room starts leaves it (an
+** empty waiting room is freed); writes never block: frames are queued in a
+** bounded per-connection buffer (SERVER_OUT_MAX) flushed on POLLOUT, and a
+** client whose buffer fills is dropped; a handshake must complete within
+** handshake_ms; when every connection slot is taken, a new connection evicts
+** the oldest one that is not in a room (first handshakes, then sockets that
+** never joined); when every room is taken, a join reclaims the oldest room
+** still waiting for players after room_wait_ms (its agents get
+** GameError). GET / without Upgrade answers a plain-text status page.
+** Records: every match end is logged (verbose) with the winner, round wins
+** and forfeits, kept in a ring of recent results (status page) and appended
+** as one JSON line to results_path (if set). No allocation: every table is
+** sized at compile time (SERVER_MAX_CONN, SERVER_MAX_ROOMS, ...).
 ** Invariant: every slot of conns/rooms is either free or consistent (a
 ** player's conn index points back at its room and seat).
 */
@@ -27,16 +42,20 @@
 #define SERVER_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include "common.h"
 #include "policy.h"
 #include "rng.h"
 
-#define SERVER_MAX_CONN 64
-#define SERVER_MAX_ROOMS 32
+#define SERVER_MAX_CONN 128
+#define SERVER_MAX_ROOMS 64
 #define SERVER_MAX_PLAYERS 8
 #define SERVER_ID_MAX 128
 #define SERVER_IN_MAX 8192
+#define SERVER_OUT_MAX 16384
+#define SERVER_RECENT 8
+#define SERVER_RESULT_MAX 1024
 
 typedef struct server_config {
   int port;          /* 0: any free port (see server_t.port) */
@@ -48,6 +67,11 @@ typedef struct server_config {
   int max_rounds;    /* safety net (1000) */
   int test_rounds;   /* rounds on /test (3) */
   int verbose;       /* log to stderr */
+  int handshake_ms;  /* the HTTP upgrade must complete within this (5000) */
+  int room_wait_ms;  /* a waiting room may be reclaimed after this when all are taken (10000) */
+  char results_path[256]; /* "" = no results file */
+  FILE *trace;       /* NULL, or where /agent rooms log rolls, placements and
+                        rounds for view.py (lines ROLL, PLACE, ROUND, FORFEIT) */
 } server_config;
 
 typedef struct server_player {
@@ -72,6 +96,7 @@ typedef struct server_room {
   int roll;             /* current roll value, 0 if none pending */
   int64_t roll_sent_ns;
   long rounds, rolls;   /* rounds completed, rolls sent */
+  int64_t created_ns;   /* when its first agent joined */
 } server_room;
 
 typedef struct server_conn {
@@ -82,7 +107,10 @@ typedef struct server_conn {
   int is_test;
   int room, seat;    /* -1 until joined */
   int frag_op;
+  int64_t opened_ns; /* accept time */
   size_t in_len, msg_len;
+  size_t out_len, out_pos; /* queued bytes out[out_pos..out_len) */
+  uint8_t out[SERVER_OUT_MAX];
   uint8_t in[SERVER_IN_MAX];
   char msg[SERVER_IN_MAX + 1];
 } server_conn;
@@ -94,6 +122,9 @@ typedef struct server_t {
   server_conn conns[SERVER_MAX_CONN];
   server_room rooms[SERVER_MAX_ROOMS];
   server_room last;  /* copy of the last finished /agent room */
+  char last_result[SERVER_RESULT_MAX]; /* its JSON line (no newline) */
+  char recent[SERVER_RECENT][SERVER_RESULT_MAX]; /* ring of result lines */
+  long recent_n;
   float *lat_ms;     /* optional caller buffer: every placement's delay */
   long lat_cap, lat_n;
 } server_t;

@@ -14,7 +14,7 @@ GC_TRACES := $(sort $(wildcard ../shared/specs/greencircle-traces/*.txt))
 
 build/obj/tests/greencircle/%.o build/asan/tests/greencircle/%.o: CPPFLAGS += -Igames/greencircle
 
-build/greencircle-referee: $(call obj,games/greencircle/referee.c $(GC_LIB) modules/proc.c)
+build/greencircle-referee: $(call obj,games/greencircle/referee.c $(GC_LIB) modules/proc.c modules/judge.c)
 	$(LINK)
 
 build/greencircle-bench: $(call obj,games/greencircle/bench.c $(GC_AI) $(GC_LIB))

@@ -5,32 +5,24 @@
 **       Replays recorded games (format: ../shared/specs/greencircle-traces/
 **       README.md): every input block, generator call and hidden state must
 **       match. Prints the first difference; exit 0 iff all traces match.
-**   greencircle-referee match [--seed S] [--trace FILE] [--timeout-ms T]
-**                             [--first-timeout-ms T] [--stderr] [--wall-clock]
-**                             -- CMD0 CMD1
+**   greencircle-referee match [--timeout-ms T] [--first-timeout-ms T]
+**                             [judge options] -- CMD0 CMD1
 **       Plays one game between two commands (run with sh -c) over the real
 **       protocol and prints one JSON result line (README "Referee contract").
-**       Limits: 1000 ms for a player's first answer, 50 ms after. Time runs
-**       from the input's write to the answer's newline, minus the time the
-**       bot's processes and the referee spent runnable but waiting for a CPU
-**       (the rule of modules/proc.h): on the platform each bot has a core, on a
-**       shared machine other load would be charged to the bot. A bot that
-**       computes or sleeps too long still times out. --wall-clock counts
-**       plain wall time. Think times in the JSON line use the same measure.
+**       Limits: 1000 ms for a player's first answer, 50 ms after
+**       (--first-timeout-ms and --timeout-ms set them, like --limit-ms),
+**       under the timing rule of modules/judge.h, which also owns the
+**       options, the bots, the think times and the JSON line.
 **
 ** Invariants: the referee never trusts a bot: a missing line is a timeout,
 ** end of output is a crash, an unparsable or illegal line is invalid; each
 ** ends the game with that player disqualified, as on the platform.
 */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "proc.h"
+#include "judge.h"
 #include "rules.h"
 
 #define REF_LINE 8192
@@ -229,126 +221,57 @@ static int ref_replay(int argc, char **argv) {
 
 /* ---- match ------------------------------------------------------------- */
 
-typedef struct ref_bot {
-  proc_t proc;  /* the process, its pipes and the timing rule (modules/proc) */
-  int answered; /* responses so far */
-  double think_sum, think_max;
-  const char *err;
-} ref_bot;
-
-/* Sends the input and reads one answer line ('\r' before the newline
-   dropped) within ms of counted time; a wall cap of 20 x ms (at least 5 s)
-   bounds runs on a crowded machine. Returns 0 ok, 1 timeout, 2 crash (EOF,
-   write error, a line too long to be a command). */
-static int ref_ask(ref_bot *b, const char *in, size_t n, double ms, char *out, size_t cap, double *took) {
-  proc_clock c;
-  proc_clock_start(&b->proc, &c);
-  if (proc_send(&b->proc, in, n) < 0) return 2;
-  int r = proc_read_line(&b->proc, &c, ms, ms * 20 > 5000 ? ms * 20 : 5000, out, cap, took);
-  if (r == PROC_OK) {
-    size_t k = strlen(out);
-    if (k > 0 && out[k - 1] == '\r') out[k - 1] = 0;
-    return 0;
-  }
-  return r == PROC_TIMEOUT ? 1 : 2;
+/* --timeout-ms T and --first-timeout-ms T: the limits, as --limit-ms */
+static int ref_opt(judge_t *j, void *ctx, const char *name, const char *value) {
+  (void)ctx;
+  double ms = value ? atof(value) : 0;
+  if (strcmp(name, "--timeout-ms") == 0 && ms > 0) j->limit_next = ms;
+  else if (strcmp(name, "--first-timeout-ms") == 0 && ms > 0) j->limit_first = ms;
+  else return JUDGE_OPT_BAD;
+  return JUDGE_OPT_VALUE;
 }
 
 static int ref_match(int argc, char **argv) {
-  long long seed = 0;
-  int have_seed = 0, keep_stderr = 0, wall_clock = 0;
-  double timeout_ms = 50, first_ms = 1000;
-  const char *trace = NULL;
-  int i = 0;
-  for (; i < argc; i++) {
-    if (strcmp(argv[i], "--") == 0) {
-      i++;
-      break;
-    }
-    if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-      seed = strtoll(argv[++i], NULL, 0);
-      have_seed = 1;
-    } else if (strcmp(argv[i], "--trace") == 0 && i + 1 < argc) {
-      trace = argv[++i];
-    } else if (strcmp(argv[i], "--timeout-ms") == 0 && i + 1 < argc) {
-      timeout_ms = atof(argv[++i]);
-    } else if (strcmp(argv[i], "--first-timeout-ms") == 0 && i + 1 < argc) {
-      first_ms = atof(argv[++i]);
-    } else if (strcmp(argv[i], "--stderr") == 0) {
-      keep_stderr = 1;
-    } else if (strcmp(argv[i], "--wall-clock") == 0) {
-      wall_clock = 1;
-    } else {
-      fprintf(stderr, "match: unknown option %s\n", argv[i]);
-      return 2;
-    }
-  }
-  if (argc - i != 2) {
-    fprintf(stderr, "usage: greencircle-referee match [--seed S] [--trace FILE] -- CMD0 CMD1\n");
-    return 2;
-  }
-  if (!have_seed) {
-    seed = (long long)(time(NULL) ^ ((long long)getpid() << 16));
-    if (seed == 0) seed = 1;
-  }
-  signal(SIGPIPE, SIG_IGN);
-  FILE *tf = NULL;
-  if (trace) {
-    tf = fopen(trace, "w");
-    if (!tf) {
-      fprintf(stderr, "match: cannot write %s\n", trace);
-      return 2;
-    }
-  }
+  static judge_t J;
+  judge_init(&J, "greencircle", 1000, 50);
+  J.trace_ok = 1;
+  J.usage = "[--timeout-ms T] [--first-timeout-ms T]";
+  if (judge_parse(&J, argc, argv, 2, 2, ref_opt, NULL)) return 2;
   static rules_rng rng;
   static rules_log lg;
   rules_game g;
-  rules_rng_exact(&rng, (int64_t)seed);
+  rules_rng_exact(&rng, J.seed);
   rng.log = &lg;
   rules_setup(&g, &rng);
   char buf[REF_LINE];
   static char sbuf[4096];
+  FILE *tf = J.trace;
   if (tf) {
-    fprintf(tf, "GREENCIRCLE_TRACE 1\nSEED %lld\nLEAGUE 4\nBOTS %s %s\n", seed, argv[i], argv[i + 1]);
+    fprintf(tf, "GREENCIRCLE_TRACE 1\nSEED %lld\nLEAGUE 4\nBOTS %s %s\n", (long long)J.seed, J.cmd[0], J.cmd[1]);
     ref_rng_str(&lg, buf, sizeof buf);
     fprintf(tf, "%s\n", buf);
     rules_state_str(&g, "INIT", sbuf, sizeof sbuf);
     fputs(sbuf, tf);
   }
-  ref_bot bots[2];
-  memset(bots, 0, sizeof bots);
-  for (int p = 0; p < 2; p++) {
-    if (proc_spawn(&bots[p].proc, argv[i + p], keep_stderr, wall_clock) < 0) {
-      fprintf(stderr, "match: cannot start %s\n", argv[i + p]);
-      return 2;
-    }
-  }
+  if (judge_spawn_all(&J)) return 2;
   while (!g.over) {
-    int p = g.active;
-    ref_bot *b = &bots[p];
-    char in[REF_INPUT];
-    int n = rules_input(&g, in, sizeof in);
-    int lines = 0;
+    int p = g.active, t = g.turn + 1;
+    char in[REF_INPUT], out[REF_LINE];
+    int n = rules_input(&g, in, sizeof in), lines = 0;
     for (int k = 0; k < n; k++) lines += in[k] == '\n';
-    char out[REF_LINE];
-    double took = 0;
-    int rc = ref_ask(b, in, (size_t)n, b->answered ? timeout_ms : first_ms, out, sizeof out, &took);
-    int t = g.turn + 1;
+    J.turn = t;
+    int rc = judge_ask(&J, p, in, (size_t)n, out, sizeof out);
     if (tf) fprintf(tf, "TURN %d PLAYER %d LINES %d\n%s", t, p, lines, in);
     lg.n = 0;
-    if (rc != 0) {
-      b->err = rc == 1 ? "timeout" : "crash";
-      if (tf) fprintf(tf, "OUT %s\n", rc == 1 ? "(timeout)" : "(crash)");
+    if (rc != JUDGE_OK) {
+      if (tf) fprintf(tf, "OUT %s\n", rc == JUDGE_TIMEOUT ? "(timeout)" : "(crash)");
       rules_disqualify(&g, p);
     } else {
-      b->answered++;
-      b->think_sum += took;
-      if (took > b->think_max) b->think_max = took;
       if (tf) fprintf(tf, "OUT %s\n", out);
       rules_action a;
       char err[160];
       if (rules_parse(&g, out, &a, err, sizeof err) != 0) {
-        b->err = "invalid";
-        fprintf(stderr, "match: player %d invalid: %s\n", p, err);
+        judge_fail(&J, p, JUDGE_INVALID, "turn %d: %s", t, err);
         rules_disqualify(&g, p);
       } else {
         rules_apply(&g, &rng, &a);
@@ -365,7 +288,6 @@ static int ref_match(int argc, char **argv) {
       fputs(sbuf, tf);
     }
   }
-  for (int p = 0; p < 2; p++) proc_kill(&bots[p].proc);
   int ranks[2], sc[2];
   rules_result(&g, ranks, sc);
   if (tf) {
@@ -373,14 +295,9 @@ static int ref_match(int argc, char **argv) {
     fprintf(tf, "END reason=%s refereeTurns=%d\nACTIVE %s %s\nAPPS %d %d\nDEBT %d %d\nFINAL_SCORES %d %d\n", reason,
             g.turn, g.dq[0] ? "false" : "true", g.dq[1] ? "false" : "true", g.p[0].score, g.p[1].score,
             rules_debt_count(&g, 0), rules_debt_count(&g, 1), sc[0], sc[1]);
-    fclose(tf);
   }
-  printf("{\"game\":\"greencircle\",\"seed\":%lld,\"ranks\":[%d,%d],\"scores\":[%d,%d],"
-         "\"errors\":[\"%s\",\"%s\"],\"turns\":%d,\"think_mean_ms\":[%.2f,%.2f],\"think_max_ms\":[%.2f,%.2f]}\n",
-         seed, ranks[0], ranks[1], sc[0], sc[1], bots[0].err ? bots[0].err : "", bots[1].err ? bots[1].err : "",
-         g.turn, bots[0].answered ? bots[0].think_sum / bots[0].answered : 0.0,
-         bots[1].answered ? bots[1].think_sum / bots[1].answered : 0.0, bots[0].think_max, bots[1].think_max);
-  fflush(stdout);
+  judge_stop_all(&J, 0);
+  judge_result(&J, ranks, sc, g.turn, NULL);
   return 0;
 }
 
@@ -395,7 +312,6 @@ int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "match") == 0) return ref_match(argc - 2, argv + 2);
   fprintf(stderr,
           "usage: greencircle-referee replay TRACE...\n"
-          "       greencircle-referee match [--seed S] [--trace FILE] [--timeout-ms T] [--first-timeout-ms T]\n"
-          "                                 [--stderr] [--wall-clock] -- CMD0 CMD1\n");
+          "       greencircle-referee match [--timeout-ms T] [--first-timeout-ms T] [judge options] -- CMD0 CMD1\n");
   return 2;
 }

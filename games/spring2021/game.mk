@@ -19,10 +19,10 @@ GAME_TESTS += test-spring2021
 GAME_SMOKES += smoke-spring2021
 GAME_BENCHES += bench-spring2021
 
-build/spring2021-referee: $(call obj,$(S21_DIR)/referee.c $(S21_RULES) modules/deadline.c modules/proc.c)
+build/spring2021-referee: $(call obj,$(S21_DIR)/referee.c $(S21_RULES) modules/deadline.c modules/proc.c modules/judge.c)
 	$(LINK)
 
-build/asan-bin/spring2021-referee: $(call asanobj,$(S21_DIR)/referee.c $(S21_RULES) modules/deadline.c modules/proc.c)
+build/asan-bin/spring2021-referee: $(call asanobj,$(S21_DIR)/referee.c $(S21_RULES) modules/deadline.c modules/proc.c modules/judge.c)
 	$(ASAN_LINK)
 
 build/spring2021-bench: $(call obj,$(S21_DIR)/bench.c $(S21_DIR)/ai.c $(S21_RULES) modules/deadline.c modules/rng.c)

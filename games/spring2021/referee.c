@@ -13,15 +13,9 @@
 **                         plays one game over stdin/stdout pipes and prints
 **                         one JSON result line (README "Referee contract")
 **
-** Time limits (1000 ms first answer, 100 ms after) count the wall time from
-** the input's write to the answer's newline, minus the time the bot's
-** processes and the referee itself spent ready to run but waiting for a CPU
-** (the rule of modules/proc.h): on the platform each bot has its core,
-** while on a shared machine other processes' load would otherwise be
-** charged to the bot. A bot that sleeps or computes too long still times
-** out. --wall-clock counts plain wall time. The think times in the JSON
-** line are the same measure; a timeout's "detail" adds the host's steal
-** time, which neither the bot nor the referee can see otherwise.
+** Time limits: 1000 ms for the first answer, 100 ms after, under the timing
+** rule of modules/judge.h (which also owns the options, the bots, the
+** think times and the JSON line).
 **
 ** Traces written by match use the official format; a player that gave no
 ** answer (timeout, crash) gets a bare "OUT p" line and the FINAL line's
@@ -32,17 +26,12 @@
 ** game itself is entirely in rules.c. No malloc: fixed static buffers.
 */
 #include <dirent.h>
-#include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "deadline.h"
 #include "javarand.h"
-#include "proc.h"
+#include "judge.h"
 #include "rules.h"
 
 #define REF_MAX_FILE (8 << 20)
@@ -61,15 +50,7 @@ typedef struct ref_io {
   char diff[4 * REF_LINE];
   /* match */
   FILE *trace;
-  const char *cmd[2];
-  proc_t bot[2];
-  int keep_stderr;
-  int wall_clock; /* 1: plain wall time, as the platform's dedicated cores */
-  double limit_first, limit_next;
-  int answered[2];
-  double think_sum[2], think_max[2];
-  int think_n[2];
-  char detail[2][128]; /* how a timeout happened, for the JSON line */
+  judge_t *judge; /* the bots, timing and errors (modules/judge) */
 } ref_io;
 
 static char ref__filebuf[REF_MAX_FILE + 1];
@@ -95,43 +76,6 @@ static void ref__emit(ref_io *io, const char *line) {
     fputs(line, io->trace);
     fputc('\n', io->trace);
   }
-}
-
-/* ---- processes (match mode): modules/proc ------------------------------- */
-
-static void ref__spawn(ref_io *io, int p) {
-  if (proc_spawn(&io->bot[p], io->cmd[p], io->keep_stderr, io->wall_clock) < 0) {
-    perror("spring2021-referee: cannot start a bot");
-    exit(2);
-  }
-}
-
-/* Sends `input` to player p and reads one line. Returns 0 and fills line,
-   1 on timeout, 2 on crash (EOF, write error, a line too long to be a
-   command). The wall time may run to ten times the limit while the bot
-   waits for a CPU (proc.h). */
-static int ref__ask(ref_io *io, int p, const char *input, char *line, size_t cap) {
-  proc_t *bot = &io->bot[p];
-  proc_clock c;
-  double limit = io->answered[p] ? io->limit_next : io->limit_first, ms;
-  double steal0 = proc_steal_ms(); /* for a timeout's detail */
-  proc_clock_start(bot, &c);
-  if (proc_send(bot, input, strlen(input)) < 0) return 2;
-  int r = proc_read_line(bot, &c, limit, 10 * limit, line, cap, &ms);
-  if (r == PROC_OK) {
-    io->answered[p] = 1;
-    io->think_sum[p] += ms;
-    io->think_n[p]++;
-    if (ms > io->think_max[p]) io->think_max[p] = ms;
-    return 0;
-  }
-  if (r == PROC_TIMEOUT) {
-    snprintf(io->detail[p], sizeof io->detail[p],
-             "answer %d: no line after %.1f ms counted, %.1f ms wall (limit %.0f), host steal %.0f ms",
-             io->think_n[p] + 1, ms, proc_clock_wall_ms(&c), limit, proc_steal_ms() - steal0);
-    return 1;
-  }
-  return 2;
 }
 
 /* ---- the game driver ---------------------------------------------------- */
@@ -277,7 +221,8 @@ static void ref__play(ref_io *io, int64_t seed, int league, const char *name0,
             snprintf(line, sizeof line, "%s", l + pl + 1);
           }
         } else {
-          got = ref__ask(io, p, input, line, sizeof line);
+          io->judge->turn = res->turns;
+          got = judge_ask(io->judge, p, input, strlen(input), line, sizeof line);
         }
         res->executions++;
         if (got != 0) {
@@ -296,6 +241,9 @@ static void ref__play(ref_io *io, int64_t seed, int league, const char *name0,
           act[p] = RULES_WAIT;
           snprintf(reason[p], sizeof reason[p], "Invalid Input: Expected %s but got '%.4000s'",
                    rules_expected(&b), line);
+          if (!io->replay)
+            judge_fail(io->judge, p, JUDGE_INVALID, "turn %d: expected %s but got '%.100s'", res->turns,
+                       rules_expected(&b), line);
         }
       }
       if (io->replay && io->failed) break;
@@ -425,82 +373,36 @@ static int ref__usage(void) {
   fprintf(stderr,
           "usage: spring2021-referee replay TRACE\n"
           "       spring2021-referee replay-all DIR\n"
-          "       spring2021-referee match [--seed S] [--league 1|2|3] [--trace FILE]\n"
-          "                                [--stderr] [--limit-ms FIRST,NEXT] [--wall-clock]\n"
-          "                                -- CMD0 CMD1\n");
+          "       spring2021-referee match [--league 1|2|3] [judge options] -- CMD0 CMD1\n");
   return 2;
 }
 
+static int ref__opt(judge_t *j, void *ctx, const char *name, const char *value) {
+  (void)j;
+  if (strcmp(name, "--league") != 0) return JUDGE_OPT_BAD;
+  int league = value ? atoi(value) : 0;
+  if (league < 1 || league > 3) return JUDGE_OPT_BAD;
+  *(int *)ctx = league;
+  return JUDGE_OPT_VALUE;
+}
+
 static int ref__match(int argc, char **argv) {
+  static judge_t J;
   ref_io *io = &ref__io;
+  int league = 3;
   memset(io, 0, sizeof *io);
-  io->limit_first = 1000.0;
-  io->limit_next = 100.0;
-  int64_t seed;
-  int have_seed = 0, league = 3, i;
-  const char *trace = NULL;
-  for (i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--") == 0) {
-      i++;
-      break;
-    } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-      char *end;
-      errno = 0;
-      seed = (int64_t)strtoll(argv[++i], &end, 10);
-      if (*end || errno) return ref__usage();
-      have_seed = 1;
-    } else if (strcmp(argv[i], "--league") == 0 && i + 1 < argc) {
-      league = atoi(argv[++i]);
-      if (league < 1 || league > 3) return ref__usage();
-    } else if (strcmp(argv[i], "--trace") == 0 && i + 1 < argc) {
-      trace = argv[++i];
-    } else if (strcmp(argv[i], "--wall-clock") == 0) {
-      io->wall_clock = 1;
-    } else if (strcmp(argv[i], "--stderr") == 0) {
-      io->keep_stderr = 1;
-    } else if (strcmp(argv[i], "--limit-ms") == 0 && i + 1 < argc) {
-      if (sscanf(argv[++i], "%lf,%lf", &io->limit_first, &io->limit_next) != 2) return ref__usage();
-    } else {
-      return ref__usage();
-    }
-  }
-  if (argc - i != 2) return ref__usage();
-  if (!have_seed) {
-    uint64_t x = (uint64_t)deadline_now_ns() ^ ((uint64_t)getpid() << 32);
-    x ^= x >> 29;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 32;
-    seed = (int64_t)x;
-  }
-  io->cmd[0] = argv[i];
-  io->cmd[1] = argv[i + 1];
-  if (trace) {
-    io->trace = fopen(trace, "w");
-    if (!io->trace) {
-      fprintf(stderr, "match: cannot write %s\n", trace);
-      return 2;
-    }
-  }
-  signal(SIGPIPE, SIG_IGN);
-  ref__spawn(io, 0);
-  ref__spawn(io, 1);
+  judge_init(&J, "spring2021", 1000, 100);
+  J.trace_ok = 1;
+  J.usage = "[--league 1|2|3]";
+  if (judge_parse(&J, argc, argv, 2, 2, ref__opt, &league) || judge_spawn_all(&J)) return 2;
+  io->judge = &J;
+  io->trace = J.trace;
   ref_result res;
-  ref__play(io, seed, league, "bot0", "bot1", &res);
-  proc_kill(&io->bot[0]);
-  proc_kill(&io->bot[1]);
-  if (io->trace) fclose(io->trace);
-  int r0 = res.score[0] > res.score[1] ? 0 : res.score[0] < res.score[1] ? 1 : 0;
-  int r1 = res.score[1] > res.score[0] ? 0 : res.score[1] < res.score[0] ? 1 : 0;
-  static const char *const errs[4] = {"", "timeout", "crash", "invalid"};
-  double mean[2];
-  for (int p = 0; p < 2; p++) mean[p] = io->think_n[p] ? io->think_sum[p] / io->think_n[p] : 0.0;
-  printf("{\"game\":\"spring2021\",\"seed\":%lld,\"ranks\":[%d,%d],\"scores\":[%d,%d],"
-         "\"errors\":[\"%s\",\"%s\"],\"turns\":%d,\"think_mean_ms\":[%.1f,%.1f],"
-         "\"think_max_ms\":[%.1f,%.1f],\"detail\":[\"%s\",\"%s\"]}\n",
-         (long long)seed, r0, r1, res.score[0], res.score[1], errs[res.error[0]],
-         errs[res.error[1]], res.turns, mean[0], mean[1], io->think_max[0], io->think_max[1],
-         io->detail[0], io->detail[1]);
-  fflush(stdout);
+  ref__play(io, J.seed, league, "bot0", "bot1", &res);
+  judge_stop_all(&J, 0);
+  int ranks[2];
+  judge_rank(&J, res.score, ranks);
+  judge_result(&J, ranks, res.score, res.turns, NULL);
   return 0;
 }
 

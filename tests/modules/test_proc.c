@@ -150,7 +150,9 @@ static void test_counted_within_wall(void) {
   double counted = proc_clock_ms(&p, &c), wall = proc_clock_wall_ms(&c);
   TH_ASSERT_MSG(counted >= 0 && counted <= wall, "counted %.2f wall %.2f", counted, wall);
   TH_ASSERT(wall >= 20.0);
-  TH_ASSERT(proc_runq_ns((int)getpid(), 0) >= 0);
+  proc_usage u = {0, 0, 0, 0};
+  proc_sched_add((int)getpid(), 0, &u);
+  TH_ASSERT(u.procs == 1 && u.tasks >= 1 && u.run_ns > 0 && u.wait_ns >= 0);
   TH_ASSERT(proc_steal_ms() >= 0.0);
   proc_kill(&p);
 }

@@ -50,7 +50,7 @@ def main(argv):
             bad = 1 if b1 != rnd else 0  # the seat of the failing bot
             ok = ok and res["errors"][bad] == err and res["scores"][bad] == -1 and res["ranks"][bad] == 1
             if err == "timeout":  # the detail names the first answer and the limit
-                ok = ok and res["detail"][bad].startswith("answer 1: no line after")
+                ok = ok and res["detail"][bad].startswith("turn 1, answer 1: no line after")
                 ok = ok and "(limit 300), host steal " in res["detail"][bad] and res["detail"][1 - bad] == ""
         else:
             ok = ok and res["errors"] == ["", ""]

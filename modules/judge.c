@@ -1,0 +1,310 @@
+/*
+** judge.c -- the referee core (see judge.h).
+**
+** Invariants: every error goes through judge_fail, so the first error of a
+** player and its detail are set together and never overwritten; think
+** statistics count answers that came in time only; the JSON line escapes
+** every string it prints (details may quote a bot's output).
+*/
+#include "judge.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "deadline.h"
+
+BOT_API void judge_init(judge_t *j, const char *game, double limit_first, double limit_next) {
+  memset(j, 0, sizeof *j);
+  j->game = game;
+  j->limit_first = limit_first;
+  j->limit_next = limit_next;
+  /* a seed from the clock and the pid, mixed (splitmix64's finaliser),
+     kept non-negative */
+  uint64_t x = (uint64_t)deadline_now_ns() ^ ((uint64_t)getpid() << 32);
+  x ^= x >> 29;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 32;
+  j->seed = (int64_t)(x >> 1);
+}
+
+static int judge__usage(const judge_t *j, const char *why, const char *arg) {
+  if (why) fprintf(stderr, "%s-referee: %s%s%s\n", j->game, why, arg ? " " : "", arg ? arg : "");
+  fprintf(stderr,
+          "usage: %s-referee match [--seed S] [--limit-ms FIRST[,NEXT]] [--wall-clock]%s [--stderr]\n"
+          "       %*s %s%s-- CMD...\n",
+          j->game, j->trace_ok ? " [--trace FILE]" : "", (int)strlen(j->game) + 14, "",
+          j->usage ? j->usage : "", j->usage ? " " : "");
+  return 2;
+}
+
+/* Parses --seed: decimal or 0x hex, optionally negative. */
+static int judge__seed(const char *v, int64_t *out) {
+  char *end;
+  errno = 0;
+  long long x = v[0] == '-' ? strtoll(v, &end, 0) : (long long)strtoull(v, &end, 0);
+  if (!*v || *end || errno) return -1;
+  *out = (int64_t)x;
+  return 0;
+}
+
+/* Parses --limit-ms A[,B]. */
+static int judge__limits(judge_t *j, const char *v) {
+  double a, b;
+  char c;
+  int k = sscanf(v, "%lf,%lf%c", &a, &b, &c);
+  if (k == 1 && strchr(v, ',') == NULL) b = a;
+  else if (k != 2) return -1;
+  if (!(a > 0) || !(b > 0)) return -1;
+  j->limit_first = a;
+  j->limit_next = b;
+  return 0;
+}
+
+BOT_API int judge_parse(judge_t *j, int argc, char **argv, int min_players, int max_players,
+                        judge_opt_fn opt, void *ctx) {
+  int i = 0;
+  const char *trace = NULL;
+  for (; i < argc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(a, "--") == 0) break;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return judge__usage(j, NULL, NULL);
+    if (strcmp(a, "--wall-clock") == 0) j->wall_clock = 1;
+    else if (strcmp(a, "--stderr") == 0) j->keep_stderr = 1;
+    else if (strcmp(a, "--seed") == 0 || strcmp(a, "--limit-ms") == 0 ||
+             (strcmp(a, "--trace") == 0 && j->trace_ok)) {
+      if (!v) return judge__usage(j, "a value must follow", a);
+      i++;
+      if (a[2] == 't') trace = v;
+      else if (a[2] == 's' && judge__seed(v, &j->seed) < 0) return judge__usage(j, "bad --seed", v);
+      else if (a[2] == 's') j->have_seed = 1;
+      else if (a[2] == 'l' && judge__limits(j, v) < 0) return judge__usage(j, "bad --limit-ms", v);
+    } else {
+      int r = opt ? opt(j, ctx, a, v) : JUDGE_OPT_BAD;
+      if (r == JUDGE_OPT_VALUE && !v) return judge__usage(j, "a value must follow", a);
+      if (r == JUDGE_OPT_VALUE) i++;
+      else if (r != JUDGE_OPT_FLAG) return judge__usage(j, "unknown or bad option", a);
+    }
+  }
+  if (i >= argc) return judge__usage(j, "no `--` before the bot commands", NULL);
+  int n = argc - i - 1;
+  if (n < min_players || n > max_players || n > JUDGE_MAX_PLAYERS) {
+    char want[64];
+    if (min_players == max_players) snprintf(want, sizeof want, "%d bot commands", min_players);
+    else snprintf(want, sizeof want, "%d to %d bot commands", min_players, max_players);
+    return judge__usage(j, "the match needs", want);
+  }
+  j->n = n;
+  for (int p = 0; p < n; p++) j->cmd[p] = argv[i + 1 + p];
+  if (trace) {
+    j->trace = fopen(trace, "w");
+    if (!j->trace) {
+      fprintf(stderr, "%s-referee: cannot write %s: %s\n", j->game, trace, strerror(errno));
+      return 2;
+    }
+  }
+  return 0;
+}
+
+BOT_API int judge_spawn(judge_t *j, int p) {
+  signal(SIGPIPE, SIG_IGN);
+  if (proc_spawn(&j->bot[p], j->cmd[p], j->keep_stderr, j->wall_clock) == 0) return 0;
+  fprintf(stderr, "%s-referee: cannot start %s: %s\n", j->game, j->cmd[p], strerror(errno));
+  return -1;
+}
+
+BOT_API int judge_spawn_all(judge_t *j) {
+  for (int p = 0; p < j->n; p++)
+    if (judge_spawn(j, p) < 0) return -1;
+  return 0;
+}
+
+BOT_API void judge_fail(judge_t *j, int p, int error, const char *fmt, ...) {
+  if (j->error[p] != JUDGE_OK || error == JUDGE_OK) return;
+  j->error[p] = error;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(j->detail[p], sizeof j->detail[p], fmt, ap);
+  va_end(ap);
+  if (!j->detail[p][0]) snprintf(j->detail[p], sizeof j->detail[p], "%s", judge_error_name(error));
+}
+
+/* "turn T, answer N" (the turn when the game told it) for details. */
+static void judge__where(const judge_t *j, int p, char *out, size_t cap) {
+  if (j->turn > 0) snprintf(out, cap, "turn %d, answer %d", j->turn, j->asked[p]);
+  else snprintf(out, cap, "answer %d", j->asked[p]);
+}
+
+BOT_API int judge_send(judge_t *j, int p, const char *s, size_t n) {
+  if (j->error[p] != JUDGE_OK) return -1;
+  if (proc_send(&j->bot[p], s, n) == 0) return 0;
+  char where[64];
+  judge__where(j, p, where, sizeof where);
+  judge_fail(j, p, JUDGE_CRASH, "%s: the bot stopped reading its input", where);
+  return -1;
+}
+
+/* How the bot ended, when it did within a moment: " (exit status 1)". */
+static void judge__exit_note(proc_t *b, char *out, size_t cap) {
+  out[0] = 0;
+  for (int k = 0; k < 20 && !proc_poll(b); k++) usleep(5000);
+  if (!b->exited) return;
+  if (WIFEXITED(b->status)) snprintf(out, cap, " (exit status %d)", WEXITSTATUS(b->status));
+  else if (WIFSIGNALED(b->status)) snprintf(out, cap, " (killed by signal %d)", WTERMSIG(b->status));
+}
+
+BOT_API int judge_ask(judge_t *j, int p, const char *input, size_t n, char *line, size_t cap) {
+  if (j->error[p] != JUDGE_OK) return j->error[p];
+  proc_t *b = &j->bot[p];
+  double limit = j->asked[p] ? j->limit_next : j->limit_first, ms = 0;
+  double cap_ms = 10 * limit > 1000 ? 10 * limit : 1000;
+  double steal0 = proc_steal_ms(); /* for a timeout's detail */
+  char where[64];
+  j->asked[p]++;
+  judge__where(j, p, where, sizeof where);
+  proc_clock c;
+  proc_clock_start(b, &c);
+  if (n > 0 && proc_send(b, input, n) < 0) {
+    char note[48];
+    judge__exit_note(b, note, sizeof note);
+    judge_fail(j, p, JUDGE_CRASH, "%s: the bot stopped reading its input%s", where, note);
+    return JUDGE_CRASH;
+  }
+  int r = proc_read_line(b, &c, limit, cap_ms, line, cap, &ms);
+  if (r == PROC_OK) {
+    size_t k = strlen(line);
+    if (k > 0 && line[k - 1] == '\r') line[k - 1] = 0;
+    judge_think(j, p, ms);
+    return JUDGE_OK;
+  }
+  if (r == PROC_TIMEOUT) {
+    judge_fail(j, p, JUDGE_TIMEOUT,
+               "%s: no line after %.1f ms counted, %.1f ms wall (limit %.0f), host steal %.0f ms", where,
+               ms, proc_clock_wall_ms(&c), limit, proc_steal_ms() - steal0);
+    return JUDGE_TIMEOUT;
+  }
+  if (r == PROC_LONG) {
+    judge_fail(j, p, JUDGE_CRASH, "%s: a line over %d bytes", where, PROC_LINE - 1);
+    return JUDGE_CRASH;
+  }
+  char note[48];
+  judge__exit_note(b, note, sizeof note);
+  judge_fail(j, p, JUDGE_CRASH, "%s: output closed after %.1f ms wall%s", where, proc_clock_wall_ms(&c),
+             note);
+  return JUDGE_CRASH;
+}
+
+BOT_API void judge_think(judge_t *j, int p, double ms) {
+  j->think_n[p]++;
+  j->think_sum[p] += ms;
+  if (ms > j->think_max[p]) j->think_max[p] = ms;
+}
+
+BOT_API void judge_think_totals(judge_t *j, int p, long n, double sum_ms, double max_ms) {
+  j->think_n[p] += n;
+  j->think_sum[p] += sum_ms;
+  if (max_ms > j->think_max[p]) j->think_max[p] = max_ms;
+}
+
+BOT_API int judge_spawn_net(judge_t *j, int p, const char *cmd) {
+  signal(SIGPIPE, SIG_IGN);
+  if (proc_spawn_detached(&j->bot[p], cmd, j->keep_stderr) < 0) {
+    fprintf(stderr, "%s-referee: cannot start %s: %s\n", j->game, cmd, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+BOT_API int judge_poll(judge_t *j, int p) { return proc_poll(&j->bot[p]); }
+
+/* SIGTERM to bot p's process group unless it has exited; 1 if sent. */
+static int judge__term(judge_t *j, int p) {
+  proc_t *b = &j->bot[p];
+  if (b->pid <= 0 || proc_poll(b)) return 0;
+  kill(-b->pid, SIGTERM);
+  kill(b->pid, SIGTERM);
+  return 1;
+}
+
+/* Waits up to grace_ms for bots lo..hi-1 to exit, then kills what is left. */
+static void judge__reap(judge_t *j, int lo, int hi, double grace_ms) {
+  deadline_t d;
+  deadline_start(&d, grace_ms);
+  for (;;) {
+    int running = 0;
+    for (int p = lo; p < hi; p++) running += j->bot[p].pid > 0 && !proc_poll(&j->bot[p]);
+    if (!running || deadline_passed(&d)) break;
+    usleep(10000);
+  }
+  for (int p = lo; p < hi; p++) proc_kill(&j->bot[p]);
+}
+
+BOT_API void judge_stop(judge_t *j, int p, double grace_ms) {
+  if (grace_ms > 0 && judge__term(j, p)) judge__reap(j, p, p + 1, grace_ms);
+  else proc_kill(&j->bot[p]);
+}
+
+BOT_API void judge_stop_all(judge_t *j, double grace_ms) {
+  int sent = 0;
+  for (int p = 0; p < j->n && grace_ms > 0; p++) sent += judge__term(j, p);
+  judge__reap(j, 0, j->n, sent ? grace_ms : 0);
+  if (j->trace) fclose(j->trace);
+  j->trace = NULL;
+}
+
+BOT_API void judge_rank(const judge_t *j, const int *scores, int *ranks) {
+  for (int p = 0; p < j->n; p++) {
+    int ok = j->error[p] == JUDGE_OK, r = 0;
+    for (int q = 0; q < j->n; q++) {
+      int okq = j->error[q] == JUDGE_OK;
+      if (okq > ok || (okq == ok && scores[q] > scores[p])) r++;
+    }
+    ranks[p] = r;
+  }
+}
+
+BOT_API const char *judge_error_name(int error) {
+  static const char *const names[4] = {"", "timeout", "crash", "invalid"};
+  return error >= 0 && error < 4 ? names[error] : "crash";
+}
+
+/* Prints s as a JSON string. */
+static void judge__str(const char *s) {
+  putchar('"');
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') printf("\\%c", c);
+    else if (c < 0x20 || c >= 0x7f) printf("\\u%04x", c);
+    else putchar(c);
+  }
+  putchar('"');
+}
+
+BOT_API void judge_result(judge_t *j, const int *ranks, const int *scores, long turns,
+                          const char *extra) {
+  double mean[JUDGE_MAX_PLAYERS];
+  for (int p = 0; p < j->n; p++) mean[p] = j->think_n[p] ? j->think_sum[p] / (double)j->think_n[p] : 0.0;
+  printf("{\"game\":");
+  judge__str(j->game);
+  printf(",\"seed\":%lld,\"ranks\":[", (long long)j->seed);
+  for (int p = 0; p < j->n; p++) printf("%s%d", p ? "," : "", ranks[p]);
+  printf("],\"scores\":[");
+  for (int p = 0; p < j->n; p++) printf("%s%d", p ? "," : "", scores[p]);
+  printf("],\"errors\":[");
+  for (int p = 0; p < j->n; p++) printf("%s\"%s\"", p ? "," : "", judge_error_name(j->error[p]));
+  printf("],\"turns\":%ld,\"think_mean_ms\":[", turns);
+  for (int p = 0; p < j->n; p++) printf("%s%.3f", p ? "," : "", mean[p]);
+  printf("],\"think_max_ms\":[");
+  for (int p = 0; p < j->n; p++) printf("%s%.3f", p ? "," : "", j->think_max[p]);
+  printf("],\"detail\":[");
+  for (int p = 0; p < j->n; p++) {
+    if (p) putchar(',');
+    judge__str(j->detail[p]);
+  }
+  printf("]%s%s}\n", extra ? "," : "", extra ? extra : "");
+  fflush(stdout);
+}

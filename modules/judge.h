@@ -1,0 +1,173 @@
+/*
+** judge.h -- the referee core: what every `build/GAME-referee match` does
+** apart from the game itself. Command-line options, starting the bots,
+** timed questions under one timing rule, the error and its detail, think
+** time statistics and the one JSON result line of the README's "Referee
+** contract". A referee keeps only its game glue (about 100 lines):
+**
+**   static judge_t J;                        // static: 8 KB of buffer a bot
+**   judge_init(&J, "mygame", 1000, 100);     // first answer 1 s, then 100 ms
+**   J.trace_ok = 1;                          // the game writes --trace files
+**   if (judge_parse(&J, argc - 2, argv + 2, 2, 2, my_opt, &ctx)) return 2;
+**   if (judge_spawn_all(&J)) return 2;
+**   while (game on) {
+**     J.turn = turn;                         // named in a timeout's detail
+**     if (judge_ask(&J, p, input, len, line, sizeof line) != JUDGE_OK)
+**       ... player p lost: J.error[p] and J.detail[p] say why ...
+**     else if (bad move) judge_fail(&J, p, JUDGE_INVALID, "turn %d: %s", t, why);
+**   }
+**   judge_stop_all(&J, 0);
+**   judge_rank(&J, scores, ranks);           // or the game's own ranks
+**   judge_result(&J, ranks, scores, turns, NULL);
+**   return 0;
+**
+** Options (judge_parse; every referee, before `--`):
+**   --seed S              the game's seed (default: judge_init picks one from
+**                         the clock; a game may set J.seed before parsing)
+**   --limit-ms A[,B]      A ms for a player's first answer, B after (one
+**                         value: both)
+**   --wall-clock          plain wall time (the judge's own rule), see below
+**   --trace FILE          J.trace is open for writing (games with trace_ok)
+**   --help                the usage line (exit status 2)
+**   --stderr              the bots' stderr goes to ours (default: /dev/null,
+**                         unless the game sets J.keep_stderr before parsing)
+** Anything else goes to the game's callback, which returns JUDGE_OPT_FLAG
+** (took the name), JUDGE_OPT_VALUE (took the value too) or JUDGE_OPT_BAD.
+** After `--` come between min and max bot commands, each run with `sh -c`.
+**
+** Timing rule (judge_ask, modules/proc.h): an answer's time runs from the
+** input's write to the answer's newline, minus the time the bot's processes
+** (every thread of every process, three levels below `sh -c`) and the
+** referee spent ready to run but waiting for a CPU, and never less than
+** the CPU time the bot's threads used meanwhile. On the judge each bot has
+** its own core; on a shared machine other load must not be charged to the
+** bot. A bot that computes or sleeps too long still times out. The wall
+** time is capped at max(10 x limit, 1000 ms). --wall-clock counts plain
+** wall time.
+**
+** Errors: JUDGE_TIMEOUT (no line in time), JUDGE_CRASH (the bot closed its
+** output, exited, stopped reading, or wrote a line over PROC_LINE - 1
+** bytes), JUDGE_INVALID (the game rejected the answer: judge_fail). The first
+** error of a player sticks; J.detail[p] says how ("turn T, answer N: no line
+** after X ms counted, Y ms wall (limit L), host steal Z ms").
+**
+** The JSON line (judge_result), one format for every game, keys in this
+** order, think times in ms with three decimals:
+**   {"game":G,"seed":S,"ranks":[..],"scores":[..],"errors":[..],"turns":T,
+**    "think_mean_ms":[..],"think_max_ms":[..],"detail":[..]<,extra>}
+**
+** Network games (the bots connect to a server the referee runs) use
+** judge_spawn_net, judge_poll, judge_stop, judge_think_totals and judge_fail
+** instead of judge_spawn_all and judge_ask; their server times the answers
+** (--limit-ms is its limit; --wall-clock changes nothing there).
+**
+** Invariants: no allocation; J.n bots, seats 0..n-1 in command-line order;
+** J.error[p] == JUDGE_OK iff J.detail[p] is empty; a player's think
+** statistics count only answers that came in time.
+*/
+#ifndef JUDGE_H
+#define JUDGE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "common.h"
+#include "proc.h"
+
+#define JUDGE_MAX_PLAYERS 8
+#define JUDGE_DETAIL 256
+
+/* judge_ask results and J.error values */
+#define JUDGE_OK 0
+#define JUDGE_TIMEOUT 1
+#define JUDGE_CRASH 2
+#define JUDGE_INVALID 3
+
+/* the game's option callback results */
+#define JUDGE_OPT_BAD (-1)
+#define JUDGE_OPT_FLAG 1  /* the option took its name only */
+#define JUDGE_OPT_VALUE 2 /* the option took the next argument too */
+
+typedef struct judge_t judge_t;
+
+/* A game's options: name is the argument ("--league"), value the next one
+   (NULL at the end of the options). */
+typedef int (*judge_opt_fn)(judge_t *j, void *ctx, const char *name, const char *value);
+
+struct judge_t {
+  /* set by judge_init; the game may change them before judge_parse */
+  const char *game;         /* the "game" of the JSON line */
+  const char *usage;        /* the game's options for the usage line, or NULL */
+  int64_t seed;             /* --seed, or a clock-made seed */
+  double limit_first;       /* ms for a player's first answer */
+  double limit_next;        /* ms for every later answer */
+  int wall_clock;           /* --wall-clock */
+  int keep_stderr;          /* --stderr */
+  int trace_ok;             /* the game writes --trace files */
+  /* set by judge_parse */
+  int have_seed;            /* --seed given */
+  FILE *trace;              /* --trace FILE, open for writing, or NULL */
+  int n;                    /* bot commands */
+  const char *cmd[JUDGE_MAX_PLAYERS];
+  /* the match */
+  int turn;                 /* the game's turn, for details (0: not told) */
+  proc_t bot[JUDGE_MAX_PLAYERS];
+  int asked[JUDGE_MAX_PLAYERS];   /* judge_ask calls per player */
+  int error[JUDGE_MAX_PLAYERS];   /* JUDGE_OK or the player's first error */
+  char detail[JUDGE_MAX_PLAYERS][JUDGE_DETAIL];
+  long think_n[JUDGE_MAX_PLAYERS];
+  double think_sum[JUDGE_MAX_PLAYERS], think_max[JUDGE_MAX_PLAYERS];
+};
+
+/* Defaults: a seed from the clock, the limits given, stderr to /dev/null. */
+BOT_API void judge_init(judge_t *j, const char *game, double limit_first, double limit_next);
+/* Parses `match`'s arguments (argv without "match"). Returns 0, or prints
+   the problem and the usage on stderr and returns 2 (the exit status). */
+BOT_API int judge_parse(judge_t *j, int argc, char **argv, int min_players, int max_players,
+                        judge_opt_fn opt, void *ctx);
+/* Starts every command over pipes (stdin/stdout games); SIGPIPE ignored.
+   Returns 0, or -1 with a message on stderr. */
+BOT_API int judge_spawn_all(judge_t *j);
+/* The same for seat p alone (a game whose other seats play in-process). */
+BOT_API int judge_spawn(judge_t *j, int p);
+/* Writes to bot p without timing (a line the bot does not answer). Returns 0,
+   or -1 and records a crash. */
+BOT_API int judge_send(judge_t *j, int p, const char *s, size_t n);
+/* Sends n bytes of input (none when n is 0) and reads one answer line into
+   line (cap bytes, '\r' before the newline dropped) under the timing rule.
+   Returns JUDGE_OK, or JUDGE_TIMEOUT / JUDGE_CRASH, recorded with its
+   detail. A player with an error is not asked again: its recorded error
+   comes back at once. */
+BOT_API int judge_ask(judge_t *j, int p, const char *input, size_t n, char *line, size_t cap);
+/* Records player p's error (the first one sticks) with a printf-style
+   detail. */
+BOT_API void judge_fail(judge_t *j, int p, int error, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Adds one answer's think time (players the referee runs in-process). */
+BOT_API void judge_think(judge_t *j, int p, double ms);
+/* Adds think statistics measured elsewhere (a game server): n answers,
+   their sum and their maximum. */
+BOT_API void judge_think_totals(judge_t *j, int p, long n, double sum_ms, double max_ms);
+/* Starts cmd for seat p as a network bot: stdin from /dev/null, stdout and
+   stderr to our stderr with keep_stderr, else /dev/null; no descriptor of
+   ours is inherited. Returns 0, or -1 with a message on stderr. */
+BOT_API int judge_spawn_net(judge_t *j, int p, const char *cmd);
+/* 1 when bot p has exited (its wait status in J.bot[p].status), else 0;
+   never blocks. */
+BOT_API int judge_poll(judge_t *j, int p);
+/* Stops bot p: SIGTERM to its process group, up to grace_ms to exit, then
+   SIGKILL; reaps it. Safe on a bot that exited or never started. */
+BOT_API void judge_stop(judge_t *j, int p, double grace_ms);
+/* judge_stop for every bot at once (one grace period for all); closes the
+   trace file. */
+BOT_API void judge_stop_all(judge_t *j, double grace_ms);
+/* Ranks from scores: players without an error before those with one, then
+   higher score first; equal players share a rank (0 = first). */
+BOT_API void judge_rank(const judge_t *j, const int *scores, int *ranks);
+/* "", "timeout", "crash" or "invalid". */
+BOT_API const char *judge_error_name(int error);
+/* Prints the JSON result line on stdout and flushes. extra, when not NULL,
+   is appended as more members (`"draws":3`). */
+BOT_API void judge_result(judge_t *j, const int *ranks, const int *scores, long turns,
+                          const char *extra);
+
+#endif /* JUDGE_H */
