@@ -6,7 +6,7 @@
 ** odd values (NaN, infinities, negatives, fractions, 1e300, 2^53) or, for
 ** byte 255, the next 8 bytes as a raw double. Rounds get at most
 ** FUZZ_GOD_TMAX turns, and more than 9 only when the round-start byte is
-** 0xFF, so a run stays fast.
+** 0xFB, so a run stays fast.
 ** Checks, at every play_turn: the answer asks for at most the producers
 ** held, never a negative or NaN count; the attack flag is 0 or 1.
 */
@@ -61,9 +61,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (t == t && t > FUZZ_GOD_TMAX) t = FUZZ_GOD_TMAX;
       /* a round length change builds a plan graph (milliseconds, ten times
          more under the sanitizers, and the player's state outlives the
-         input): lengths above 9 only for the op byte 0xFF, so most inputs
+         input): lengths above 9 only for the op byte 0xFB, so most inputs
          stay fast */
-      if (t == t && t > 9 && op != 0xFF) t = 2 + (int)t % 8;
+      if (t == t && t > 9 && op != 0xFB) t = 2 + (int)t % 8;
       gameofdrones_on_round_start(t, fuzz__num());
       T = t == t && t >= 1 ? (int)t : 10;
       turn = 0;

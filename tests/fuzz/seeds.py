@@ -192,7 +192,7 @@ def main(argv):
     # gameofdrones: call scripts (ops 0 match, 1 round, 2/3 turn, 4 end)
     T10 = god((0, 30, 1), (1, 10, 1), (2, 1, 0), (2, 2, 0), (2, 4, 0), (4, 1, 3, 8, 0, 0, 3, 2, 1))
     put(out, "gameofdrones", T10 * 3)
-    put(out, "gameofdrones", god((0, 30, 1), *[(0xFF, t, 1, 2, 1, 0, 2, 2, 0, 4, 2, 2, 1, 2, 0, 2, 2, 1)
+    put(out, "gameofdrones", god((0, 30, 1), *[(0xFB, t, 1, 2, 1, 0, 2, 2, 0, 4, 2, 2, 1, 2, 0, 2, 2, 1)
                                                 for t in (2, 3, 5, 12, 17)]))
     put(out, "gameofdrones", god((1, 254, 253), (2, 254, 252), (4, 0, 255) + tuple(struct.pack("<d", 1e308)) +
                                  (25, 26, 1, 30, 31, 0)))
