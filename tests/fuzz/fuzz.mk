@@ -31,11 +31,13 @@ FUZZ_SRC_ws_client    := modules/ws.c modules/sha1.c modules/base64.c modules/de
 FUZZ_SRC_ws_server    := modules/ws.c modules/sha1.c modules/base64.c modules/deadline.c modules/rng.c modules/text.c
 FUZZ_SRC_spring2021   := games/spring2021/ai.c games/spring2021/rules.c modules/javarand.c \
                          modules/deadline.c modules/rng.c modules/reader.c
-FUZZ_SRC_greencircle  := games/greencircle/ai.c $(GC_LIB)
+FUZZ_SRC_greencircle  := games/greencircle/ai.c games/greencircle/rules.c games/greencircle/proto.c \
+                         modules/sha1prng.c modules/sha1.c modules/rng.c modules/deadline.c modules/reader.c
 FUZZ_SRC_blitz        := games/blitz/client.c games/blitz/ai.c games/blitz/nav.c games/blitz/rules.c \
                          modules/rng.c modules/deadline.c modules/http.c modules/json.c modules/text.c
 FUZZ_SRC_get1000      := games/get1000/agent.c games/get1000/policy.c modules/rng.c modules/json.c modules/text.c
-FUZZ_SRC_gameofdrones := games/gameofdrones/main.c $(GOD_CORE)
+FUZZ_SRC_gameofdrones := games/gameofdrones/main.c games/gameofdrones/rules.c games/gameofdrones/plan.c \
+                         games/gameofdrones/eqtable.c games/gameofdrones/strategy.c games/gameofdrones/spar.c
 
 fuzzobj = $(patsubst %.c,build/fuzz/obj/%.o,$(1))
 
@@ -94,13 +96,14 @@ build/clang/%.o: %.c
 	@mkdir -p $(@D)
 	$(CLANG) $(CPPFLAGS) $(CLANG_SANFLAGS) -MMD -MP -c $< -o $@
 
-build/clang/tests/modules/%: build/clang/tests/modules/%.o $(patsubst %.c,build/clang/%.o,$(MODULE_SRCS))
+build/clang/tests/modules/%: build/clang/tests/modules/%.o $(patsubst %.c,build/clang/%.o,$(wildcard modules/*.c))
 	@mkdir -p $(@D)
 	$(CLANG) $(CLANG_SANFLAGS) $^ -o $@ -lm -lpthread
 
 .PHONY: test-modules-clang
-test-modules-clang: $(CLANG_MODULE_TESTS)
-	@fail=0; for t in $(CLANG_MODULE_TESTS); do echo "== $$t (clang sanitizers)"; $$t || fail=1; done; exit $$fail
+test-modules-clang:
+	$(SUITES) $(CLANG_MODULE_TESTS)
 
+test-progs: $(CLANG_MODULE_TESTS)
 test-run: test-modules-clang
 -include $(shell find build/clang -name '*.d' 2>/dev/null)
