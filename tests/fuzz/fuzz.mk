@@ -11,8 +11,9 @@
 #   make fuzz-regress    replays tests/fuzz/regress/<target>/* (inputs that
 #                        once crashed) through each target
 #
-# CI runs `make fuzz FUZZ_SECONDS=5` (11 targets: about a minute plus the
-# build). A long run: tests/fuzz/run.sh (README, "Fuzzing").
+# CI: `make -j2 fuzz FUZZ_SECONDS=5` (11 targets x 5 s plus the build: under
+# 2 minutes from a clean build/fuzz on the loaded 2-core machine). The long
+# run and its figures: README, "Fuzzing".
 
 FUZZ_SECONDS ?= 10
 FUZZ_ALL     := json reader http_client http_server ws_client ws_server \
