@@ -30,8 +30,8 @@ FUZZ_SRC_http_client  := modules/http.c modules/deadline.c modules/text.c
 FUZZ_SRC_http_server  := modules/http.c modules/deadline.c modules/text.c
 FUZZ_SRC_ws_client    := modules/ws.c modules/sha1.c modules/base64.c modules/deadline.c modules/rng.c modules/text.c
 FUZZ_SRC_ws_server    := modules/ws.c modules/sha1.c modules/base64.c modules/deadline.c modules/rng.c modules/text.c
-FUZZ_SRC_spring2021   := games/spring2021/ai.c games/spring2021/rules.c modules/javarand.c \
-                         modules/deadline.c modules/rng.c modules/reader.c
+FUZZ_SRC_spring2021   := games/spring2021/beam.c games/spring2021/ai.c games/spring2021/rules.c \
+                         modules/javarand.c modules/deadline.c modules/rng.c modules/reader.c
 FUZZ_SRC_greencircle  := games/greencircle/ai.c games/greencircle/rules.c games/greencircle/proto.c \
                          modules/sha1prng.c modules/sha1.c modules/rng.c modules/deadline.c modules/reader.c
 FUZZ_SRC_blitz        := games/blitz/client.c games/blitz/ai.c games/blitz/nav.c games/blitz/rules.c \
