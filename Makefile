@@ -114,6 +114,7 @@ $(foreach g,$(GAMES),$(eval $(call GAME_RULES,$(g))))
 
 include $(wildcard games/*/game.mk)
 include tests/fuzz/fuzz.mk
+include tests/arena/arena.mk
 
 # ---------------------------------------------------------------------------
 # Link sets. A tool or test binary is named by its entry file only; it links
