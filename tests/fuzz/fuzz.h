@@ -45,4 +45,14 @@ static inline int fuzz_printable(const char *s) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
+/* For targets whose code prints its answers: defines the libFuzzer
+   initializer that sends stdout to /dev/null (stderr stays, for reports). */
+#define FUZZ_STDOUT_TO_NULL                                                          \
+  int LLVMFuzzerInitialize(int *argc, char ***argv) {                                \
+    (void)argc;                                                                      \
+    (void)argv;                                                                      \
+    if (!freopen("/dev/null", "w", stdout)) abort();                                 \
+    return 0;                                                                        \
+  }
+
 #endif /* FUZZ_H */

@@ -10,12 +10,7 @@
 #include "ai.h"
 #include "proto.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  (void)argc;
-  (void)argv;
-  if (!freopen("/dev/null", "w", stdout)) abort();
-  return 0;
-}
+FUZZ_STDOUT_TO_NULL
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static reader_t r;

@@ -15,12 +15,7 @@
 #include "fuzz.h"
 #include "play.c"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  (void)argc;
-  (void)argv;
-  if (!freopen("/dev/null", "w", stdout)) abort();
-  return 0;
-}
+FUZZ_STDOUT_TO_NULL
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const play_config cfg = {AI_BEAM, 0.5, 0.2, 0.2, 0.2, "spring2021-fuzz"};
