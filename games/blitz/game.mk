@@ -4,7 +4,8 @@
 #   build/blitz-referee   replay TRACE... / match ... -- CMD1 CMD2 CMD3 CMD4
 #   build/blitz-server    the REST API of the spec on a local port
 #   build/blitz-bench     simulator speed and search figures
-#   test-blitz            rules unit tests + AI tests (sanitizers), replay of
+#   test-blitz            rules unit tests, contest boards (test_contest.c),
+#                         AI tests (sanitizers), replay of
 #                         every trace in ../shared/specs/blitz-traces, a
 #                         scripted HTTP session against the server, starter-kit
 #                         clients and records (test_server_kits.py), and a
@@ -15,7 +16,7 @@
 
 BZ_DIR    := games/blitz
 BZ_RULES  := $(BZ_DIR)/rules.c modules/rng.c
-BZ_SERVER := $(BZ_DIR)/server.c $(BZ_DIR)/maps.c modules/http.c modules/deadline.c
+BZ_SERVER := $(BZ_DIR)/server.c $(BZ_DIR)/maps.c $(BZ_DIR)/contest.c modules/javarand.c modules/http.c modules/deadline.c
 BZ_TRACES := ../shared/specs/blitz-traces
 
 TOOLS += build/blitz-referee build/blitz-server build/blitz-bench
@@ -42,12 +43,16 @@ build/blitz-bench: $(call obj,$(BZ_DIR)/bench.c $(BZ_DIR)/ai.c $(BZ_RULES) modul
 build/tests/blitz/test_rules: $(call asanobj,tests/blitz/test_rules.c $(BZ_DIR)/trace.c $(BZ_DIR)/maps.c $(BZ_RULES))
 	$(ASAN_LINK)
 
+build/tests/blitz/test_contest: $(call asanobj,tests/blitz/test_contest.c $(BZ_DIR)/contest.c modules/javarand.c $(BZ_RULES))
+	$(ASAN_LINK)
+
 build/tests/blitz/test_ai: $(call asanobj,tests/blitz/test_ai.c $(BZ_DIR)/ai.c $(BZ_DIR)/client.c $(BZ_DIR)/nav.c $(BZ_DIR)/maps.c $(BZ_RULES) modules/deadline.c modules/http.c modules/json.c)
 	$(ASAN_LINK)
 
-test-blitz: build/tests/blitz/test_rules build/tests/blitz/test_ai build/asan-bin/blitz-referee \
+test-blitz: build/tests/blitz/test_rules build/tests/blitz/test_contest build/tests/blitz/test_ai build/asan-bin/blitz-referee \
             build/asan-bin/blitz-server build/blitz build/blitz-miner build/blitz-hunter build/blitz-server
 	build/tests/blitz/test_rules
+	build/tests/blitz/test_contest
 	build/tests/blitz/test_ai
 	build/asan-bin/blitz-referee replay $(BZ_TRACES)/*.txt
 	mkdir -p build/blitz-asan && cp build/asan-bin/blitz-server build/blitz-asan/blitz-server && \
