@@ -109,6 +109,7 @@ DIST_CHECKS := $(foreach g,$(GAMES),build/check/$(g).gcc build/check/$(g).clang)
 BOT_BINS    := $(foreach g,$(GAMES),$($(g)_BOTS))
 
 .PHONY: all test bench clean check-dist test-modules test-merge test-arena test-run \
+        test-view-parsers test-view view-shots \
         $(GAME_TESTS) $(GAME_BENCHES) $(GAME_SMOKES)
 
 all: $(DIST_BINS) $(DIST_CHECKS) $(BOT_BINS) $(TOOLS)
@@ -131,12 +132,27 @@ test-merge:
 test-arena:
 	$(PYTHON) tests/arena/test_arena.py
 
+# view.py: its parsers and page writer (no browser) run in `make test`; the
+# pages themselves in headless Chromium (Debian's chromium) with
+# `make test-view`, which also leaves one screenshot per game in build/view/;
+# `make view-shots` copies those to tests/view/shots/ (the README's images).
+test-view-parsers:
+	$(PYTHON) tests/view/test_parsers.py
+
+test-view: all
+	$(PYTHON) tests/view/test_browser.py
+
+view-shots: test-view
+	@mkdir -p tests/view/shots
+	cp build/view/spring2021.png build/view/greencircle.png build/view/blitz.png \
+	   build/view/get1000.png build/view/gameofdrones.png tests/view/shots/
+
 # dist/ must already match the sources before anything regenerates it (this
 # is what catches a stale dist/ in a clean clone).
 check-dist:
 	$(PYTHON) merge.py check $(GAMES)
 
-test-run: test-modules test-merge test-arena $(GAME_TESTS) $(GAME_SMOKES)
+test-run: test-modules test-merge test-arena test-view-parsers $(GAME_TESTS) $(GAME_SMOKES)
 
 test:
 	@mkdir -p build

@@ -74,3 +74,10 @@ smoke-blitz: build/blitz build/blitz-miner build/blitz-hunter build/blitz-refere
 
 bench-blitz: build/blitz-bench
 	build/blitz-bench
+
+# The live replay page the server serves at each game's viewUrl (/view/<id>,
+# server option --viewer, default build/blitz-viewer.html).
+TOOLS += build/blitz-viewer.html
+build/blitz-viewer.html: view.py
+	@mkdir -p $(@D)
+	$(PYTHON) view.py --live blitz -o $@

@@ -20,7 +20,12 @@
 ** ours. Options, command bots, timing, think times (in-process players:
 ** wall time of a move) and the JSON line are modules/judge's; scores are
 ** round wins, turns the rounds played, "draws" is added. The seed defaults
-** to 1. --log adds one stderr line per round.
+** to 1. --log adds one stderr line per round. --trace FILE writes, for
+** view.py: GAMEOFDRONES_TRACE 1, BOT 0 CMD0, BOT 1 CMD1, then per turn
+**   T round turn P0 S0 P1 S1 np0 ns0 att0 np1 ns1 att1 ms0 ms1
+**   (P,S: the counts each bot was told; np,ns,att: its answer; ms: think),
+** per round R round outcome turns P0 S0 att0 P1 S1 att1 (after it), and
+** END error0 error1 ("-" for none).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,11 +116,14 @@ int main(int argc, char **argv) {
   ref_j.seed = 1;
   ref_j.keep_stderr = 1;
   ref_j.usage = "[--rounds R] [--turns T] [--log]";
+  ref_j.trace_ok = 1;
   if (argc < 2 || strcmp(argv[1], "match")) return ref_usage();
   if (judge_parse(&ref_j, argc - 2, argv + 2, 2, 2, ref_opt, &o)) return 2;
   long rounds = o.rounds, turns = o.turns;
   if (rounds < 1 || rounds > 10000000 || turns < 1 || turns > 100000) return ref_usage();
   uint64_t seed = (uint64_t)ref_j.seed;
+  FILE *tf = ref_j.trace;
+  if (tf) fprintf(tf, "GAMEOFDRONES_TRACE 1\nBOT 0 %s\nBOT 1 %s\n", ref_j.cmd[0], ref_j.cmd[1]);
   for (int s = 0; s < 2; s++) {
     ref_player *p = &ref_pl[s];
     const char *b = ref_j.cmd[s];
@@ -153,10 +161,21 @@ int main(int argc, char **argv) {
       }
     }
     while (!rd.over) {
+      rules_round was = rd;
+      double t0 = ref_j.think_sum[0], t1 = ref_j.think_sum[1];
       rules_action a0 = ref_action(&ref_pl[0], 0, rd.side[0].producers, rd.side[0].soldiers);
       rules_action a1 = ref_action(&ref_pl[1], 1, rd.side[1].producers, rd.side[1].soldiers);
       rules_round_step(&rd, &a0, &a1);
+      if (tf)
+        fprintf(tf, "T %ld %d %g %g %g %g %g %g %d %g %g %d %.3f %.3f\n", r + 1, rd.turn, was.side[0].producers,
+                was.side[0].soldiers, was.side[1].producers, was.side[1].soldiers, a0.np, a0.ns,
+                a0.flag == RULES_FLAG_TRUE, a1.np, a1.ns, a1.flag == RULES_FLAG_TRUE, ref_j.think_sum[0] - t0,
+                ref_j.think_sum[1] - t1);
     }
+    if (tf)
+      fprintf(tf, "R %ld %d %d %g %g %d %g %g %d\n", r + 1, rd.outcome, rd.turn, rd.side[0].producers,
+              rd.side[0].soldiers, rd.flag[0] == RULES_FLAG_TRUE, rd.side[1].producers, rd.side[1].soldiers,
+              rd.flag[1] == RULES_FLAG_TRUE);
     rules_match_add(&m, rd.outcome);
     for (int s = 0; s < 2; s++) {
       ref_player *p = &ref_pl[s];
@@ -180,7 +199,10 @@ int main(int argc, char **argv) {
               rd.side[1].producers, rd.side[1].soldiers, rd.flag[1] == RULES_FLAG_TRUE ? " att" : "");
   }
   for (int s = 0; s < 2; s++) ref_send(s, "quit\n");
-  judge_stop_all(&ref_j, 0);
+  if (tf)
+    fprintf(tf, "END %s %s\n", ref_j.error[0] ? judge_error_name(ref_j.error[0]) : "-",
+            ref_j.error[1] ? judge_error_name(ref_j.error[1]) : "-");
+  judge_stop_all(&ref_j, 0); /* closes the trace */
   int ranks[2] = {0, 0};
   if (ref_j.error[0] && !ref_j.error[1]) ranks[0] = 1;
   else if (ref_j.error[1] && !ref_j.error[0]) ranks[1] = 1;

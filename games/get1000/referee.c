@@ -11,7 +11,10 @@
 ** Bots' stdout and stderr go to /dev/null unless --stderr (--bot-stderr).
 ** A bot that exits or never joins within 10 s counts as "crash". Exit
 ** status 0 when the match was played, 2 on a bad command line, 1 if the
-** server could not start.
+** server could not start. --trace FILE (for view.py): GET1000_TRACE 1,
+** SEED, TARGET, TIES, one BOT i CMD line per agent (named pI), then the
+** server's ROLL k v, PLACE seat name column ms, ROUND n WINS w...,
+** FORFEIT seat error why lines, and END rounds N.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +59,7 @@ int main(int argc, char **argv) {
   judge_init(&J, "get1000", cfg.limit_ms, cfg.limit_ms);
   J.seed = (int64_t)cfg.seed;
   J.usage = "[--ties none|all] [--target W] [--max-rounds R] [--bot-stderr] [--verbose]";
+  J.trace_ok = 1;
   if (argc < 2 || strcmp(argv[1], "match") != 0) {
     fprintf(stderr, "usage: get1000-referee match [options] -- CMD0 CMD1 ...\n");
     return 2;
@@ -69,8 +73,14 @@ int main(int argc, char **argv) {
   cfg.limit_ms = (int)J.limit_next;
   int n = J.n;
   cfg.players = n;
+  cfg.trace = J.trace;
   server_t *s = &referee__s;
   if (server_open(s, &cfg, 0) != 0) return 1;
+  if (cfg.trace) {
+    fprintf(cfg.trace, "GET1000_TRACE 1\nSEED %llu\nTARGET %d\nTIES %s\n", (unsigned long long)cfg.seed,
+            cfg.target, cfg.ties_all ? "all" : "none");
+    for (int i = 0; i < n; i++) fprintf(cfg.trace, "BOT %d %s\n", i, J.cmd[i]);
+  }
 
   char room[64];
   snprintf(room, sizeof room, "match-%llu", (unsigned long long)cfg.seed);
@@ -157,7 +167,9 @@ int main(int argc, char **argv) {
     if (aborted) usleep(10000);
     else server_poll(s, 10);
   }
-  judge_stop_all(&J, 0);
+  if (cfg.trace) fprintf(cfg.trace, "END rounds %ld\n", turns);
+  s->cfg.trace = NULL;
+  judge_stop_all(&J, 0); /* closes the trace */
   if (!aborted) server_close(s);
   int ranks[SERVER_MAX_PLAYERS];
   judge_rank(&J, wins, ranks);

@@ -274,6 +274,7 @@ static void server__forfeit(server_t *s, int ri, int seat, const char *error, co
   snprintf(p->error, sizeof p->error, "%s", error);
   snprintf(p->why, sizeof p->why, "%s", why);
   server__log(s, "room %s: %s forfeits (%s): %s", r->id, p->name, error, why);
+  if (s->cfg.trace && !r->test) fprintf(s->cfg.trace, "FORFEIT %d %s %s\n", seat, error, why);
   int ci = p->conn;
   p->conn = -1;
   if (ci >= 0 && s->conns[ci].fd >= 0) {
@@ -298,6 +299,7 @@ static void server__send_roll(server_t *s, int ri) {
   char msg[80];
   snprintf(msg, sizeof msg, "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":%d}]}", r->roll);
   r->roll_sent_ns = deadline_now_ns();
+  if (s->cfg.trace && !r->test) fprintf(s->cfg.trace, "ROLL %ld %d\n", r->rolls, r->roll);
   for (int i = 0; i < r->np; i++) r->p[i].placed = 0;
   for (int i = 0; i < r->np && !r->finished; i++) {
     if (!r->p[i].active || r->p[i].conn < 0) continue;
@@ -342,6 +344,11 @@ static void server__advance(server_t *s, int ri) {
       if (policy_distance(p->g.s) == best && (nbest == 1 || s->cfg.ties_all || r->test)) p->wins++;
       if (p->wins >= (r->test ? s->cfg.test_rounds : s->cfg.target)) finished = 1;
       policy_reset(&p->g);
+    }
+    if (s->cfg.trace && !r->test) {
+      fprintf(s->cfg.trace, "ROUND %ld WINS", r->rounds);
+      for (int i = 0; i < r->np; i++) fprintf(s->cfg.trace, " %d", r->p[i].wins);
+      fputc('\n', s->cfg.trace);
     }
     if (r->test && r->rounds >= s->cfg.test_rounds) finished = 1;
     if (finished || r->rounds >= s->cfg.max_rounds) {
@@ -516,6 +523,7 @@ static void server__on_text(server_t *s, int ci) {
   }
   policy_place(&p->g, col, r->roll);
   p->placed = 1;
+  if (s->cfg.trace && !r->test) fprintf(s->cfg.trace, "PLACE %d %s %s %.3f\n", c->seat, p->name, pl, ms);
   p->think_sum_ms += ms;
   p->think_n++;
   if (s->lat_ms && s->lat_n < s->lat_cap) s->lat_ms[s->lat_n++] = (float)ms;

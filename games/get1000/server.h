@@ -42,6 +42,7 @@
 #define SERVER_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include "common.h"
 #include "policy.h"
@@ -69,6 +70,8 @@ typedef struct server_config {
   int handshake_ms;  /* the HTTP upgrade must complete within this (5000) */
   int room_wait_ms;  /* a waiting room may be reclaimed after this when all are taken (10000) */
   char results_path[256]; /* "" = no results file */
+  FILE *trace;       /* NULL, or where /agent rooms log rolls, placements and
+                        rounds for view.py (lines ROLL, PLACE, ROUND, FORFEIT) */
 } server_config;
 
 typedef struct server_player {

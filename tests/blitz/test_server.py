@@ -26,7 +26,10 @@ from srvtest import check, summary, run_steps  # noqa: E402
 
 
 def start_server(*extra):
-    p = subprocess.Popen([os.path.join(BUILD, "blitz-server"), "--port", "0", "--seed", "7"] + list(extra),
+    # No viewer page: viewUrl is then the text view /<id>, whatever `make`
+    # has built (test_server_kits.py covers the viewer at /view/<id>).
+    p = subprocess.Popen([os.path.join(BUILD, "blitz-server"), "--port", "0", "--seed", "7",
+                          "--viewer", os.path.join(BUILD, "no-such-viewer.html")] + list(extra),
                          stdout=subprocess.PIPE, stderr=None if os.environ.get("BLITZ_SERVER_LOG") else subprocess.DEVNULL, text=True)
     line = p.stdout.readline()
     m = re.search(r":(\d+)\s*$", line)

@@ -1,0 +1,461 @@
+#!/usr/bin/env python3
+"""test_browser.py -- view.py's pages in headless Chromium (`make test-view`).
+
+For each game it plays or takes a trace (spring2021, greencircle, get1000 and
+gameofdrones from their referees' `match --trace`, blitz from a recorded
+reference trace, and that trace again as JSON-lines states), writes the page
+with view.py, opens it from disk, steps to a known frame (URL hash and arrow
+keys), and checks what is drawn against the trace read here independently
+(DOM text and attributes; for spring2021 trees and blitz heroes, the pixel
+colour at their place in a screenshot). Any JS exception or console error
+fails the page. It also serves the live blitz page over HTTP with a small
+server-sent-events source, as the blitz server will, and checks that the
+page follows the stream. Screenshots go to build/view/<game>.png.
+
+    python3 tests/view/test_browser.py [--chromium PATH] [--keep]
+
+The last line printed is "N passed, N failed".
+"""
+import argparse
+import http.server
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, REPO)
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
+import cdp  # noqa: E402
+import pyunit  # noqa: E402
+import view  # noqa: E402
+
+OUT = os.path.join(REPO, "build", "view")
+SHOT_SCALE = 0.75  # screenshots for people (README), small files
+COLORS = [(0xE0, 0x45, 0x2B), (0x2B, 0x6F, 0xE0), (0x1F, 0x9E, 0x4A), (0xC9, 0x8C, 0x00)]
+check = pyunit.Checks()
+
+
+def near(a, b, tol=10):
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def build(*parts):
+    return os.path.join(REPO, "build", *parts)
+
+
+def run_referee(args, trace):
+    if os.path.exists(trace):
+        os.remove(trace)
+    r = subprocess.run(args, capture_output=True, text=True, timeout=600)
+    ok = r.returncode == 0 and os.path.exists(trace)
+    check(ok, "referee wrote %s (%s)" % (os.path.relpath(trace, REPO), r.stdout.strip()[:100] or r.stderr[:200]))
+    return ok
+
+
+def recorded(game, name):
+    for root in (os.path.join(REPO, "tests", "data", game), os.path.join(REPO, "..", "shared", "specs", game + "-traces")):
+        p = os.path.join(root, name)
+        if os.path.exists(p):
+            return p
+    return None
+
+
+def page(b, trace, game, frame):
+    """Renders trace, opens it at frame, checks the frame shown and no JS error."""
+    html = os.path.join(OUT, game + ".html")
+    view.render(trace, html)
+    size = os.path.getsize(html)
+    b.errors.clear()
+    secs = b.open("file://" + html + "#f=%d" % frame)
+    shown = b.eval("document.body.dataset.frame")
+    check(shown == str(frame), "%s: the hash opens frame %d (shows %s)" % (game, frame, shown))
+    return html, size, secs
+
+
+def no_errors(b, game):
+    check(not b.errors, "%s: no JS error in the console%s" % (game, (": " + "; ".join(b.errors[:3])) if b.errors else ""))
+
+
+def shot(b, game):
+    box = b.eval("(() => { const m = document.querySelector('main').getBoundingClientRect();"
+                 " const c = document.getElementById('controls').getBoundingClientRect();"
+                 " return [Math.ceil(Math.max(m.right, c.right)), Math.ceil(c.bottom)]; })()")
+    w = min(box[0], 1200)
+    png = b.screenshot((0, 0, w, box[1]), scale=SHOT_SCALE)
+    path = os.path.join(OUT, game + ".png")
+    with open(path, "wb") as f:
+        f.write(png)
+    check(len(png) > 1000, "%s: screenshot %s (%d bytes, %dx%d)" % (game, os.path.relpath(path, REPO), len(png), w, box[1]))
+
+
+def center(b, sel):
+    r = b.eval("(() => { const r = document.querySelector(%s).getBoundingClientRect();"
+               " return [r.x + r.width / 2, r.y + r.height / 2, r.width]; })()" % json.dumps(sel))
+    return r
+
+
+def text(b, sel):
+    return b.eval("(() => { const e = document.querySelector(%s); return e ? e.textContent : null; })()" % json.dumps(sel))
+
+
+# ---- spring2021 ----------------------------------------------------------
+
+def t_spring2021(b):
+    trace = os.path.join(OUT, "spring2021.txt")
+    if not run_referee([build("spring2021-referee"), "match", "--seed", "11", "--trace", trace, "--",
+                        build("spring2021"), build("spring2021-greedy")], trace):
+        return
+    lines = open(trace).read().splitlines()
+    states = [i for i, ln in enumerate(lines) if ln.startswith("STATE ")]
+    last_day = int(lines[states[-1]].split()[3])
+    # the frame with the most trees in the middle of the game
+    k = max(range(len(states) // 3, 2 * len(states) // 3), key=lambda j: len(lines[states[j] + 1].split()))
+    st = lines[states[k]].split()
+    trees = {}
+    for item in lines[states[k] + 1].split()[1:]:
+        c, s, o, d = item.split(":")
+        trees[c] = [s, o, d]
+    outs = [ln for ln in lines[states[k - 1]:states[k]] if ln.startswith("OUT ")]
+    html, size, secs = page(b, trace, "spring2021", k)
+    # the state after the last SUN_MOVE shows day 24: days 0..23 were played
+    check(last_day == 24 and size < 1_000_000,
+          "spring2021: a %d-day game's page is %d bytes (< 1 MB); opened in %.3f s (load event)" % (last_day, size, secs))
+    drawn = b.eval("[...document.querySelectorAll('circle[id^=tree-]')].filter((c) => c.getAttribute('display') !== 'none')"
+                   ".map((c) => [c.id.slice(5), c.dataset.size, c.dataset.owner, c.dataset.dormant])")
+    check({d[0]: d[1:] for d in drawn} == trees, "spring2021 frame %d: the %d trees drawn (cell, size, owner, dormant) are the trace's" % (k, len(trees)))
+    want = {"#day": st[3], "#nutrients": st[7], "#p0-sun": st[9], "#p0-score": st[10], "#p1-sun": st[13], "#p1-score": st[14]}
+    got = {s: text(b, s) for s in want}
+    check(got == want, "spring2021 frame %d: day, nutrients, sun and score shown %s" % (k, got))
+    rich = lines[1].split()[1:]
+    drawn_rich = b.eval("[...Array(37).keys()].map((i) => document.getElementById('cell-' + i).dataset.richness)")
+    check(drawn_rich == rich, "spring2021: every cell's richness is the trace's")
+    cmds = {o.split()[1]: o.split(None, 2)[2] if len(o.split()) > 2 else "" for o in outs}
+    ok = True
+    for p, line in cmds.items():
+        row = (text(b, "#cmd-p%s .cmd" % p) + " " + text(b, "#cmd-p%s .msg" % p)).strip()
+        ok = ok and row == line.strip()
+    check(ok and cmds, "spring2021 frame %d: both commands and messages shown (%s)" % (k, cmds))
+    # pixels: a tree's owner colour at its cell's centre
+    big = [c for c, v in trees.items() if v[0] != "0"][:4]
+    pix_ok = bool(big)
+    for c in big:
+        x, y, _w = center(b, "#tree-" + c)
+        px = b.pixel(x, y)
+        pix_ok = pix_ok and near(px, COLORS[int(trees[c][1])])
+    check(pix_ok, "spring2021 frame %d: owner colour at the centre of trees %s" % (k, big))
+    # controls: arrow keys, Home/End, slider, play/pause
+    b.key("ArrowRight")
+    r1 = b.eval("document.body.dataset.frame")
+    b.key("ArrowLeft")
+    r2 = b.eval("document.body.dataset.frame")
+    b.key("End")
+    r3 = b.eval("document.body.dataset.frame")
+    b.key("Home")
+    r4 = b.eval("document.body.dataset.frame")
+    check((r1, r2, r3, r4) == (str(k + 1), str(k), str(len(states) - 1), "0"),
+          "spring2021: Right, Left, End, Home go to frames %s" % [r1, r2, r3, r4])
+    b.eval("(() => { const s = document.getElementById('slider'); s.value = 7; s.dispatchEvent(new Event('input')); })()")
+    check(b.eval("document.body.dataset.frame") == "7", "spring2021: the slider scrubs to frame 7")
+    b.key(" ")
+    time.sleep(1.0)
+    f1 = int(b.eval("document.body.dataset.frame"))
+    b.key(" ")
+    f2 = int(b.eval("document.body.dataset.frame"))
+    time.sleep(0.5)
+    f3 = int(b.eval("document.body.dataset.frame"))
+    check(f1 > 7 and f2 == f3, "spring2021: Space plays (frame 7 -> %d) and pauses (%d stays %d)" % (f1, f2, f3))
+    b.eval("show(%d)" % k)
+    no_errors(b, "spring2021")
+    shot(b, "spring2021")
+
+
+# ---- greencircle ---------------------------------------------------------
+
+def t_greencircle(b):
+    trace = os.path.join(OUT, "greencircle.txt")
+    if not run_referee([build("greencircle-referee"), "match", "--seed", "3", "--trace", trace, "--",
+                        build("greencircle"), build("greencircle-greedy")], trace):
+        return
+    lines = open(trace).read().splitlines()
+    states = [i for i, ln in enumerate(lines) if ln.startswith("STATE ")]
+    k = len(states) // 2
+    head = dict(t.split("=", 1) for t in lines[states[k]].split() if "=" in t)
+    pls = [dict(t.split("=", 1) for t in lines[states[k] + j].split()[1:]) for j in (1, 2)]
+    turn = max(i for i in range(states[k]) if lines[i].startswith("TURN "))
+    out = next(ln[4:] for ln in lines[turn:states[k]] if ln.startswith("OUT "))
+    p = lines[turn].split()[3]
+    page(b, trace, "greencircle", k)
+    desks = b.eval("[...Array(8).keys()].map((z) => document.querySelector('#desk-' + z + ' .count').textContent).join(',')")
+    check(desks == head["desks"], "greencircle frame %d: desk counts %s" % (k, desks))
+    zones = [b.eval("document.getElementById('pos-p%d').dataset.zone" % q) for q in (0, 1)]
+    check(zones == [pls[0]["zone"], pls[1]["zone"]], "greencircle frame %d: players at desks %s" % (k, zones))
+    want = []
+    got = []
+    for q in (0, 1):
+        cards = {c: "" if pls[q][c] == "-" else pls[q][c] for c in ("hand", "draw", "discard", "played")}
+        want += [pls[q]["score"], str(len(cards["hand"])), str(len(cards["draw"])), str(len(cards["discard"])),
+                 str(sum(v.count("9") for v in cards.values()))]
+        got += [text(b, "#p%d-%s" % (q, w)) for w in ("score", "hand", "draw", "discard", "debt")]
+    check(got == want, "greencircle frame %d: released apps, hand/draw/discard counts and debt %s" % (k, got))
+    phase = b.eval("document.getElementById('phase').dataset.phase")
+    check(phase == head["next"].split(":")[1], "greencircle frame %d: phase %s" % (k, phase))
+    apps = b.eval("[...document.querySelectorAll('#apps tr[id^=app-]')].map((r) => r.id.slice(4)).join(',')")
+    check(apps == head["apps"], "greencircle frame %d: applications %s" % (k, apps))
+    row = (text(b, "#cmd-p%s .cmd" % p) + " " + text(b, "#cmd-p%s .msg" % p)).strip()
+    check(row == out.strip(), "greencircle frame %d: player %s's command %r" % (k, p, row))
+    no_errors(b, "greencircle")
+    shot(b, "greencircle")
+
+
+# ---- blitz ---------------------------------------------------------------
+
+def blitz_states(path):
+    """(size, spawns, [(mover, dir, numbers, tiles)]) of a BLITZ2016 trace."""
+    n, spawns, out = None, [], []
+    for ln in open(path).read().splitlines():
+        w = ln.split()
+        if w and w[0] == "SIZE":
+            n = int(w[1])
+        elif w and w[0] == "SPAWN":
+            spawns = [int(x) for x in w[1:]]
+        elif w and w[0] in ("I", "M"):
+            head, _, rest = ln.partition("|")
+            hw = head.split()
+            if w[0] == "I":
+                out.append((-1, "", [int(x) for x in hw[1:]], rest[:-1]))
+            else:
+                out.append((int(hw[1]) - 1, hw[2], [int(x) for x in hw[3:]], rest[:-1]))
+    return n, spawns, out
+
+
+def blitz_json(n, spawns, st, game_id, finished=False):
+    mover, d, nums, tiles = st
+    heroes = []
+    for k in range(4):
+        x, y, life, gold, mines, crashed = nums[1 + 6 * k:7 + 6 * k]
+        h = {"id": k + 1, "name": "bot%d" % (k + 1), "pos": {"x": x, "y": y}, "life": life, "gold": gold,
+             "mineCount": mines, "spawnPos": {"x": spawns[2 * k], "y": spawns[2 * k + 1]}, "crashed": bool(crashed)}
+        if k == mover:
+            h["lastDir"] = d
+        heroes.append(h)
+    return json.dumps({"game": {"id": game_id, "turn": nums[0], "maxTurns": 1200, "heroes": heroes,
+                                "board": {"size": n, "tiles": tiles}, "finished": finished, "started": True},
+                       "hero": heroes[0], "token": "abcd", "viewUrl": "http://x/" + game_id,
+                       "playUrl": "http://x/api/%s/abcd/play" % game_id})
+
+
+def check_blitz_frame(b, game, k, st, mines_order):
+    mover, d, nums, tiles = st
+    heroes = b.eval("[1,2,3,4].map((k) => { const d = document.getElementById('hero-' + k).dataset;"
+                    " return [+d.x, +d.y, +d.life, +d.gold, +d.mines]; })")
+    want = [nums[1 + 6 * j:6 + 6 * j] for j in range(4)]
+    check(heroes == want, "%s frame %d: heroes' position, life, gold, mines %s" % (game, k, heroes))
+    owners = b.eval("[...document.querySelectorAll('g[id^=mine-]')].map((g) => g.dataset.owner).join('')")
+    want_o = "".join(tiles[2 * c + 1] for c in mines_order)
+    check(owners == want_o, "%s frame %d: mine owners %s" % (game, k, owners))
+    if mover >= 0:
+        check(text(b, "#cmd-p%d .cmd" % mover) == d, "%s frame %d: hero %d's move %s" % (game, k, mover + 1, d))
+    return heroes
+
+
+def t_blitz(b):
+    src = recorded("blitz", "g07_seedboard.txt")
+    if not src:
+        check(False, "blitz: recorded trace g07_seedboard.txt not found (tests/data/blitz or ../shared)")
+        return
+    n, spawns, states = blitz_states(src)
+    mines_order = [c for c in range(n * n) if states[0][3][2 * c] == "$"]
+    k = 400
+    page(b, src, "blitz", k)
+    heroes = check_blitz_frame(b, "blitz", k, states[k], mines_order)
+    ok = True
+    for j in range(4):
+        x, y, w = center(b, "#hero-%d circle" % (j + 1))
+        px = b.pixel(x - w * 0.3, y)
+        ok = ok and near(px, COLORS[j])
+    check(ok, "blitz frame %d: each hero's colour on its cell (%s)" % (k, [h[:2] for h in heroes]))
+    no_errors(b, "blitz")
+    shot(b, "blitz")
+    # the same game as JSON lines (the server's replay file format)
+    jl = os.path.join(OUT, "blitz-replay.jsonl")
+    with open(jl, "w") as f:
+        for i, st in enumerate(states[:300]):
+            f.write(blitz_json(n, spawns, st, "g07abcde", i == 299) + "\n")
+    k = 250
+    page(b, jl, "blitz-jsonl", k)
+    check_blitz_frame(b, "blitz-jsonl", k, states[k], mines_order)
+    no_errors(b, "blitz-jsonl")
+    t_blitz_live(b, n, spawns, states[:120])
+
+
+class Events(http.server.BaseHTTPRequestHandler):
+    """GET /<id> or /view?game=<id>: the live page; GET /events/<id>: the
+    states as server-sent events, then the stream ends."""
+    page = b""
+    states = []
+    game_id = ""
+
+    def log_message(self, *a):
+        pass
+
+    def do_GET(self):
+        path = self.path.split("?")[0]
+        if path in ("/" + self.game_id, "/view"):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(self.page)))
+            self.end_headers()
+            self.wfile.write(self.page)
+        elif path == "/events/" + self.game_id:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            for s in self.states:
+                self.wfile.write(("data: " + s + "\n\n").encode())
+                self.wfile.flush()
+                time.sleep(0.003)
+        else:
+            self.send_error(404)
+
+
+def t_blitz_live(b, n, spawns, states):
+    live = os.path.join(OUT, "blitz-live.html")
+    view.render_live("blitz", live)
+    Events.page = open(live, "rb").read()
+    Events.game_id = "liv3game"
+    Events.states = [blitz_json(n, spawns, st, Events.game_id, i == len(states) - 1) for i, st in enumerate(states)]
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Events)
+    th = threading.Thread(target=srv.serve_forever, daemon=True)
+    th.start()
+    mines_order = [c for c in range(n * n) if states[0][3][2 * c] == "$"]
+    try:
+        for url in ("/" + Events.game_id, "/view?game=" + Events.game_id):
+            b.errors.clear()
+            b.open("http://127.0.0.1:%d%s" % (srv.server_address[1], url))
+            end = time.time() + 20
+            frame = None
+            while time.time() < end:
+                frame = b.eval("document.body.dataset.frame")
+                if frame == str(len(states) - 1):
+                    break
+                time.sleep(0.1)
+            check(frame == str(len(states) - 1), "blitz live %s: followed the stream to frame %s of %d" % (url, frame, len(states) - 1))
+            check_blitz_frame(b, "blitz live", len(states) - 1, states[-1], mines_order)
+            st = text(b, "#status")
+            check(st is not None and "finished" in st, "blitz live: status %r" % st)
+            time.sleep(0.5)  # a reconnection would append frames again
+            check(b.eval("D.frames.length") == len(states), "blitz live: %d frames, none twice" % len(states))
+            b.key("Home")
+            check(b.eval("document.body.dataset.frame") == "0", "blitz live: Home steps back to frame 0")
+            no_errors(b, "blitz live")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+# ---- get1000 -------------------------------------------------------------
+
+def t_get1000(b):
+    trace = os.path.join(OUT, "get1000.txt")
+    if not run_referee([build("get1000-referee"), "match", "--seed", "5", "--trace", trace, "--",
+                        build("get1000"), build("get1000-ev")], trace):
+        return
+    lines = open(trace).read().splitlines()
+    # independent replay of the placements: seat -> name, grids by name
+    k = 17  # the 18th roll: the end of the second round
+    rolls = 0
+    grids = {}
+    value = None
+    winners = []
+    wins_before = {}
+    seat_name = {}
+    for ln in lines:
+        w = ln.split()
+        if w[0] == "ROLL":
+            rolls += 1
+            if rolls > k + 1:
+                break
+            value = int(w[2])
+            if (rolls - 1) % 9 == 0:
+                grids = {}
+        elif w[0] == "PLACE":
+            seat_name[int(w[1])] = w[2]
+            grids.setdefault(w[2], {"HUNDREDS": [], "TENS": [], "ONES": []})[w[3]].append(value)
+        elif w[0] == "ROUND":
+            wins = [int(x) for x in w[3:]]
+            if rolls == k + 1:
+                winners = sorted(seat_name[s] for s in range(len(wins)) if wins[s] > wins_before.get(s, 0))
+            wins_before = dict(enumerate(wins))
+    page(b, trace, "get1000", k)
+    ok = True
+    for name, g in sorted(grids.items()):
+        i = int(name[1:])
+        for col, letter in (("HUNDREDS", "H"), ("TENS", "T"), ("ONES", "O")):
+            cells = [text(b, "#g-p%d-%s%d" % (i, letter, r)) for r in range(3)]
+            ok = ok and cells == [str(v) for v in g[col]]
+        total = 100 * sum(g["HUNDREDS"]) + 10 * sum(g["TENS"]) + sum(g["ONES"])
+        ok = ok and text(b, "#sum-p%d" % i) == str(total) and text(b, "#dist-p%d" % i) == str(abs(1000 - total))
+    check(ok and len(grids) == 2, "get1000 frame %d: both grids, sums and distances are the trace's" % k)
+    check(text(b, "#roll") == str(value), "get1000 frame %d: roll value %s" % (k, value))
+    got = b.eval("document.getElementById('winner').dataset.winners")
+    want = ",".join(str(int(nm[1:])) for nm in winners)
+    check(got == want, "get1000 frame %d: round winner(s) %r (trace: %r)" % (k, got, want))
+    no_errors(b, "get1000")
+    shot(b, "get1000")
+
+
+# ---- gameofdrones --------------------------------------------------------
+
+def t_gameofdrones(b):
+    trace = os.path.join(OUT, "gameofdrones.txt")
+    if not run_referee([build("gameofdrones-referee"), "match", "--rounds", "40", "--seed", "3", "--trace", trace,
+                        "--", "dist", "random"], trace):
+        return
+    lines = open(trace).read().splitlines()
+    k = 5
+    rounds = [i for i, ln in enumerate(lines) if ln.startswith("R ")]
+    start = rounds[k - 1] + 1
+    tl = [ln.split() for ln in lines[start:rounds[k]] if ln.startswith("T ")]
+    r = lines[rounds[k]].split()
+    page(b, trace, "gameofdrones", k)
+    n = b.eval("document.querySelectorAll('#turns tr[id^=turn-]').length")
+    check(n == len(tl), "gameofdrones frame %d: %d turns drawn (trace: %d)" % (k, n, len(tl)))
+    act = text(b, "#turn-1 .act-p0")
+    want = "%s %s%s" % (tl[0][7], tl[0][8], " ATTACK" if tl[0][9] == "1" else "")
+    check(act == want, "gameofdrones frame %d: player 0's first answer %r (trace %r)" % (k, act, want))
+    out = b.eval("document.getElementById('outcome').dataset.outcome")
+    check(out == r[2], "gameofdrones frame %d: round outcome %s (trace %s)" % (k, out, r[2]))
+    no_errors(b, "gameofdrones")
+    shot(b, "gameofdrones")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--chromium", default=os.environ.get("CHROMIUM", "chromium"))
+    a = ap.parse_args()
+    os.makedirs(OUT, exist_ok=True)
+    try:
+        b = cdp.Browser(a.chromium, width=1200, height=900)
+    except (OSError, cdp.CDPError) as e:
+        check(False, "start %s: %s (install Debian's chromium)" % (a.chromium, e))
+        return check.close()
+    try:
+        for t in (t_spring2021, t_greencircle, t_blitz, t_get1000, t_gameofdrones):
+            try:
+                t(b)
+            except (cdp.CDPError, OSError, ValueError, KeyError, IndexError, TypeError) as e:
+                check(False, "%s: %s: %s" % (t.__name__, type(e).__name__, e))
+    finally:
+        b.close()
+    return check.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,403 @@
+#!/usr/bin/env python3
+"""test_parsers.py -- view.py's trace parsers and page writer, no browser.
+
+Small hand-written traces of each game (their values chosen here, so every
+expected figure is known), the board geometry of spring2021 against the
+neighbour table the official referee sends, bad input (ViewError and exit
+status 1), the JSON-lines blitz replay, and, when ../shared holds them,
+every recorded trace of the specs parsed without error.
+The last line printed is "N passed, N failed".
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, REPO)
+import view  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(HERE))
+import pyunit  # noqa: E402
+
+S21 = """GAME spring2021 seed 1 league 3 bots alpha beta
+RICHNESS 3 3 3 3 3 3 3 2 2 2 2 2 2 2 2 2 2 2 2 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 0
+STATE START day 0 sunDir 0 nutrients 20 p0 0 0 0 p1 0 0 0 trees 2
+TREES 0:2:0:0 28:1:1:0
+FRAME 1 GATHERING
+STATE AFTER day 0 sunDir 0 nutrients 20 p0 2 0 0 p1 1 0 0 trees 2
+TREES 0:2:0:0 28:1:1:0
+FRAME 2 ACTIONS
+IN 0 2
+x
+y
+OUT 0 GROW 0 hello there
+IN 1 1
+z
+OUT 1 SEED 28 13
+STATE AFTER day 0 sunDir 0 nutrients 19 p0 0 0 1 p1 1 5 0 trees 3
+TREES 0:3:0:1 13:0:1:1 28:1:1:1
+FINAL 0 score 3 sun 0 active 1
+FINAL 1 score 5 sun 1 active 1
+"""
+
+GC = """GREENCIRCLE_TRACE 1
+SEED 1
+LEAGUE 4
+BOTS /x/build/first last
+STATE INIT next=0:MOVE desks=5,5,5,5,5,5,5,5 bonusPool=28 debtPool=92 apps=0,2
+  P0 zone=-1 score=0 plays=0 toThrow=0 mustGive=false hand=8898 draw=8999 discard=- played=- automated=- permanent=-
+  P1 zone=-1 score=0 plays=0 toThrow=0 mustGive=false hand=9889 draw=8989 discard=- played=- automated=- permanent=-
+TURN 1 PLAYER 0 LINES 4
+MOVE
+2
+APPLICATION 0 4 4 0 0 0 0 0 0
+APPLICATION 2 4 0 0 4 0 0 0 0
+OUT MOVE 3 see you
+RNG i7=1
+STATE AFTER 1 next=0:PLAY_CARD desks=5,5,5,4,5,5,5,5 bonusPool=28 debtPool=92 apps=0,2
+  P0 zone=3 score=1 plays=1 toThrow=0 mustGive=false hand=88983 draw=8999 discard=99 played=- automated=- permanent=2
+  P1 zone=-1 score=0 plays=0 toThrow=0 mustGive=false hand=9889 draw=8989 discard=- played=- automated=- permanent=-
+END reason=phase_limit refereeTurns=1
+APPS 1 0
+"""
+
+# 2x2 board: hero 1 top-left, a mine top-right, a tavern bottom-left.
+BLITZ = """BLITZ2016-TRACE 1
+GAME tiny
+MODE arena
+SIZE 3
+MAXTURNS 1200
+SPAWN 0 0 0 1 1 1 1 0
+I 0 0 0 100 0 0 0 0 1 100 0 0 0 1 1 100 0 0 0 1 0 100 0 0 0 |@1@2$-@4@3##[]^^  |
+M 1 East 1 0 0 99 0 0 0 0 1 100 0 0 0 1 1 100 0 0 0 1 0 100 0 0 0 |@1@2$1@4@3##[]^^  |
+M 2 Stay 2 0 0 99 0 0 0 0 1 99 0 0 0 1 1 100 0 0 0 1 0 100 0 0 0 |@1@2$1@4@3##[]^^  |
+RANK 1 0 1 2 0 1 3 0 1 4 0 1
+END TurnMax
+"""
+
+G1K = """GET1000_TRACE 1
+SEED 5
+TARGET 20
+TIES none
+BOT 0 /a/build/get1000
+BOT 1 /a/build/get1000-ev
+""" + "".join(
+    "ROLL %d %d\nPLACE 0 p1 %s 0.5\nPLACE 1 p0 %s 1.25\n" % (k + 1, v, c1, c0)
+    for k, (v, c0, c1) in enumerate([
+        (6, "HUNDREDS", "HUNDREDS"), (4, "HUNDREDS", "TENS"), (1, "HUNDREDS", "ONES"),
+        (2, "TENS", "HUNDREDS"), (3, "TENS", "TENS"), (5, "TENS", "ONES"),
+        (6, "ONES", "HUNDREDS"), (1, "ONES", "TENS"), (2, "ONES", "ONES")])) + """ROUND 1 WINS 0 1
+ROLL 10 3
+PLACE 1 p0 ONES 0.75
+FORFEIT 0 timeout placement too late
+END rounds 1
+"""
+
+GOD = """GAMEOFDRONES_TRACE 1
+BOT 0 dist
+BOT 1 /b/python3 my bot.py
+T 1 1 1 0 1 0 1 0 0 1 0 0 0.5 0.25
+T 1 2 1 1 2 0 0 1 1 0 2 0 0.5 0.25
+R 1 -1 2 1 2 1 2 2 0
+T 2 1 1 0 1 0 0 1 0 0.5 0 0 1.0 0.0
+R 2 1 1 1 1 0 1.5 0 0
+END - -
+"""
+
+
+class SplitCommand(unittest.TestCase):
+    def test_arity_and_message(self):
+        self.assertEqual(view.split_command("SEED 19 7 g", view.S21_ARITY), ("SEED 19 7", "g"))
+        self.assertEqual(view.split_command("WAIT  resting now", view.S21_ARITY), ("WAIT", "resting now"))
+        self.assertEqual(view.split_command("MOVE 3 2", view.GC_ARITY), ("MOVE 3 2", ""))
+        self.assertEqual(view.split_command("MOVE 3 hi", view.GC_ARITY), ("MOVE 3", "hi"))
+        self.assertEqual(view.split_command("", view.GC_ARITY), ("", ""))
+
+    def test_short_name(self):
+        self.assertEqual(view.short_name("/x/y/build/greencircle-greedy --seed 3"), "greencircle-greedy --seed 3")
+
+
+class Spring2021(unittest.TestCase):
+    def test_geometry_matches_the_referee_neighbours(self):
+        # "INIT" lines of the official referee: cell, richness, neighbours in directions 0..5
+        table = {0: [1, 2, 3, 4, 5, 6], 1: [7, 8, 2, 0, 6, 18], 19: [-1, -1, 20, 7, 36, -1],
+                 27: [12, 26, -1, -1, 28, 13], 36: [-1, 19, 7, 18, 35, -1], 9: [21, 22, 23, 10, 2, 8]}
+        cells = view.s21_cells()
+        self.assertEqual(len(set(cells)), 37)
+        index = {c: i for i, c in enumerate(cells)}
+        for cell, nbs in table.items():
+            c = cells[cell]
+            for d, nb in enumerate(nbs):
+                dv = view.S21_DIRS[d]
+                got = index.get((c[0] + dv[0], c[1] + dv[1], c[2] + dv[2]), -1)
+                self.assertEqual(got, nb, "cell %d direction %d" % (cell, d))
+
+    def test_shadows(self):
+        sh = view.s21_shadows([[0, 2, 0, 0]], 0)  # size 2 at the centre, sun direction 0
+        self.assertEqual([i for i, v in enumerate(sh) if v], [1, 7])
+        self.assertEqual(sh[1], 2)
+        sh = view.s21_shadows([[0, 3, 0, 0], [1, 1, 1, 0]], 0)
+        self.assertEqual((sh[1], sh[7], sh[19], sh[0]), (3, 3, 3, 0))
+        self.assertEqual(sum(1 for v in view.s21_shadows([[19, 3, 0, 0]], 0) if v), 0)  # off the board
+
+    def test_frames(self):
+        d = view.parse(S21)
+        self.assertEqual(d["game"], "spring2021")
+        self.assertEqual(d["players"], ["alpha", "beta"])
+        self.assertEqual(len(d["frames"]), 3)
+        f = d["frames"][2]
+        self.assertEqual(f["kind"], "ACTIONS")
+        self.assertEqual(f["nutrients"], 19)
+        self.assertEqual(f["score"], [0, 5])
+        self.assertEqual(f["waiting"], [1, 0])
+        self.assertEqual(f["trees"], [[0, 3, 0, 1], [13, 0, 1, 1], [28, 1, 1, 1]])
+        self.assertEqual(f["cmds"], [[0, "GROW 0", "hello there", None], [1, "SEED 28 13", "", None]])
+        self.assertEqual(d["frames"][0]["cmds"], [])
+        self.assertEqual(d["static"]["richness"][36], 0)
+        self.assertEqual(d["static"]["final"]["1"], "score 5 sun 1 active 1")
+        self.assertEqual(f["shadow"][1], "3")
+
+    def test_bad(self):
+        with self.assertRaises(view.ViewError):
+            view.parse(S21.replace("TREES 0:3:0:1", "TREES 0:9:0:1"))
+        with self.assertRaises(view.ViewError):
+            view.parse("GAME spring2021 seed 1\nRICHNESS 1 2\n")
+        with self.assertRaises(view.ViewError):
+            view.parse(S21.replace("p1 1 5 0", "p1 x"))
+
+
+class GreenCircle(unittest.TestCase):
+    def test_frames(self):
+        d = view.parse(GC)
+        self.assertEqual(d["players"], ["first", "last"])
+        self.assertEqual(len(d["frames"]), 2)
+        f = d["frames"][1]
+        self.assertEqual((f["next"], f["phase"]), (0, "PLAY_CARD"))
+        self.assertEqual(f["desks"][3], 4)
+        self.assertEqual(f["p"][0]["zone"], 3)
+        self.assertEqual(f["p"][0]["hand"], "88983")
+        self.assertEqual(f["p"][0]["discard"], "99")
+        self.assertEqual(f["p"][1]["discard"], "")
+        self.assertEqual(f["p"][0]["score"], 1)
+        self.assertEqual(f["cmds"], [[0, "MOVE 3", "see you", None]])
+        self.assertEqual(f["asked"], "MOVE")
+        self.assertEqual(d["static"]["needs"]["2"], [4, 0, 0, 4, 0, 0, 0, 0])
+        self.assertEqual(d["static"]["end"]["APPS"], "1 0")
+
+    def test_bad(self):
+        with self.assertRaises(view.ViewError):
+            view.parse(GC.replace("desks=5,5,5,4", "desks=5,x,5,4"))
+        with self.assertRaises(view.ViewError):
+            view.parse("GREENCIRCLE_TRACE 1\nSEED 1\n")
+
+
+class Blitz(unittest.TestCase):
+    def test_text(self):
+        d = view.parse(BLITZ)
+        s = d["static"]
+        self.assertEqual((s["n"], s["terrain"], s["mines"]), (3, "  $  #T^ ", [2]))
+        self.assertEqual(s["spawns"][1], [0, 1])
+        self.assertEqual(len(d["frames"]), 3)
+        self.assertEqual(d["frames"][2]["cmds"], [[0, "East", "", None], [1, "Stay", "", None]])
+        self.assertEqual(d["frames"][2]["k"], 1)
+        f = d["frames"][1]
+        self.assertEqual(f["h"][0], [0, 0, 99, 0, 0, 0])
+        self.assertEqual(f["o"], "1")
+        self.assertEqual(d["frames"][0]["o"], "-")
+        self.assertEqual(f["cmds"], [[0, "East", "", None]])
+        self.assertEqual(s["meta"]["END"], "TurnMax")
+
+    def test_json_lines_equal_text(self):
+        text = view.parse(BLITZ)
+        lines = []
+        for fr in text["frames"]:
+            heroes = [{"id": k + 1, "name": "h%d" % k, "pos": {"x": h[0], "y": h[1]}, "life": h[2], "gold": h[3],
+                       "mineCount": h[4], "spawnPos": {"x": sp[0], "y": sp[1]}, "crashed": bool(h[5])}
+                      for k, (h, sp) in enumerate(zip(fr["h"], text["static"]["spawns"]))]
+            for c in fr["cmds"]:
+                heroes[c[0]]["lastDir"] = c[1]
+            tiles = BLITZ.splitlines()[6 + len(lines)].split("|")[1]
+            lines.append(json.dumps({"game": {"id": "abc", "turn": fr["turn"], "maxTurns": 1200, "heroes": heroes,
+                                              "board": {"size": 3, "tiles": tiles}, "finished": False},
+                                     "hero": heroes[0], "token": "t", "viewUrl": "v", "playUrl": "p"}))
+        d = view.parse("\n".join(lines) + "\n")
+        self.assertEqual(d["players"], ["h0", "h1", "h2", "h3"])
+        for k in ("n", "terrain", "mines", "spawns"):
+            self.assertEqual(d["static"][k], text["static"][k])
+        for a, b in zip(d["frames"], text["frames"]):
+            self.assertEqual((a["turn"], a["h"], a["o"], a["k"], a["cmds"]), (b["turn"], b["h"], b["o"], b["k"], b["cmds"]))
+        self.assertEqual(d["frames"][1]["cmds"], [[0, "East", "", None]])
+        # the bare game object is accepted as well
+        bare = view.parse(json.dumps(json.loads(lines[0])["game"]))
+        self.assertEqual(bare["frames"][0]["h"], text["frames"][0]["h"])
+
+    def test_bad(self):
+        with self.assertRaises(view.ViewError):
+            view.parse(BLITZ.replace("##[]^^", "##[]XX"))
+        with self.assertRaises(view.ViewError):
+            view.parse('{"game": {"turn": 1}}\n', "blitz")
+        with self.assertRaises(view.ViewError):
+            view.parse(BLITZ.replace("|@1@2$1@4@3##[]^^  |", "|@1@2|"))
+
+
+class Get1000(unittest.TestCase):
+    def test_frames(self):
+        d = view.parse(G1K)
+        # columns follow the bot order (p0, p1), not the join order (seat 0 is p1)
+        self.assertEqual(d["players"], ["p0 (get1000)", "p1 (get1000-ev)"])
+        self.assertEqual(len(d["frames"]), 10)
+        f = d["frames"][8]
+        self.assertEqual(f["grids"][0], [[6, 4, 1], [2, 3, 5], [6, 1, 2]])
+        self.assertEqual(f["totals"][0], 1100 + 100 + 9)
+        self.assertEqual(f["totals"][1], 100 * (6 + 2 + 6) + 10 * (4 + 3 + 1) + (1 + 5 + 2))
+        self.assertEqual(f["dist"], [209, 488])
+        self.assertEqual(f["step"], 9)
+        self.assertEqual(f["wins"], [1, 0])  # seat 1 (= p0) won: WINS 0 1
+        self.assertEqual(f["winners"], [0])
+        self.assertEqual(f["best"], 209)
+        self.assertEqual(f["cmds"][0], [1, "ONES", "", 0.5])
+        g = d["frames"][9]
+        self.assertEqual((g["round"], g["step"], g["value"]), (2, 1, 3))
+        self.assertEqual(g["grids"][0], [[], [], [3]])
+        self.assertEqual(g["place"], [2, -1])
+        self.assertEqual(g["cmds"][-1][:2], [1, "forfeit: timeout"])
+
+    def test_bad(self):
+        with self.assertRaises(view.ViewError):
+            view.parse("GET1000_TRACE 1\nPLACE 0 p0 TENS 1\n")
+        with self.assertRaises(view.ViewError):
+            view.parse(G1K.replace("PLACE 1 p0 ONES 0.75", "PLACE 1 p0 MILLIONS 0.75"))
+        four = "GET1000_TRACE 1\nROLL 1 1\n" + "PLACE 0 p0 TENS 1\n" * 4
+        with self.assertRaises(view.ViewError):
+            view.parse(four)
+
+
+class GameOfDrones(unittest.TestCase):
+    def test_frames(self):
+        d = view.parse(GOD)
+        self.assertEqual(d["players"], ["dist", "python3 my bot.py"])
+        self.assertEqual(len(d["frames"]), 2)
+        f = d["frames"][0]
+        self.assertEqual(len(f["turns"]), 2)
+        self.assertEqual(f["turns"][1][:5], [2, 1, 1, 2, 0])
+        self.assertEqual((f["outcome"], f["nturns"]), (-1, 2))
+        self.assertEqual(f["tally"], [0, 1, 0])
+        self.assertEqual(f["cmds"][1], [1, "0 2 0", "", 0.5])
+        self.assertEqual(f["cmds"][0][3], 1.0)
+        self.assertEqual(d["frames"][1]["tally"], [1, 1, 0])
+        self.assertEqual(d["static"]["end"], "- -")
+
+    def test_not_a_number(self):
+        d = view.parse(GOD.replace("T 1 2 1 1 2 0 0 1 1 0 2 0", "T 1 2 1 1 2 0 nan 1 1 0 inf 0"))
+        self.assertEqual(d["frames"][0]["turns"][1][5:10], [None, 1.0, 1.0, 0.0, None])
+        self.assertEqual(d["frames"][0]["cmds"][0][1], "NaN 1 1")
+        self.assertIn("NaN 1 1", view.page_html(d))
+
+    def test_bad(self):
+        with self.assertRaises(view.ViewError):
+            view.parse("GAMEOFDRONES_TRACE 1\nT 1 1 x\n")
+        with self.assertRaises(view.ViewError):
+            view.parse("GAMEOFDRONES_TRACE 1\n")
+
+
+class BadInput(unittest.TestCase):
+    """Cut or damaged traces: parse() returns data or raises ViewError,
+    never anything else (the CLI turns ViewError into exit status 1)."""
+
+    def test_cut_and_damaged(self):
+        import random
+        rng = random.Random(16)
+        junk = ["", "x", "-1", "999999", "1.5", "|", "{", "p9", "HUNDREDS", "@@", "nan"]
+        tried = 0
+        for text in (S21, GC, BLITZ, G1K, GOD):
+            lines = text.splitlines()
+            variants = ["\n".join(lines[:k]) for k in range(len(lines) + 1)]
+            for _ in range(150):
+                ls = list(lines)
+                i = rng.randrange(len(ls))
+                toks = ls[i].split(" ")
+                toks[rng.randrange(len(toks))] = rng.choice(junk)
+                ls[i] = " ".join(toks)
+                variants.append("\n".join(ls))
+            for v in variants:
+                tried += 1
+                try:
+                    d = view.parse(v, game=None)
+                except view.ViewError:
+                    continue
+                self.assertTrue(d["frames"], v)
+        self.assertGreater(tried, 800)
+
+
+class Page(unittest.TestCase):
+    def test_render_and_cli(self):
+        tmp = tempfile.mkdtemp(prefix="view-test-")
+        try:
+            for name, text in (("s21", S21), ("gc", GC), ("blitz", BLITZ), ("g1k", G1K), ("god", GOD)):
+                src = os.path.join(tmp, name + ".txt")
+                with open(src, "w") as f:
+                    f.write(text.replace("alpha", "</script><b>x"))
+                out = os.path.join(tmp, name + ".html")
+                data = view.render(src, out)
+                html = open(out).read()
+                self.assertTrue(html.startswith("<!DOCTYPE html>"))
+                self.assertNotIn("http://", html.replace("http://www.w3.org/2000/svg", ""))
+                self.assertEqual(html.count("</script>"), 2, name)  # the data cannot close its tag
+                blob = html.split('id="data">', 1)[1].split("</script>", 1)[0]
+                self.assertEqual(json.loads(blob), data)
+            # the CLI: success, bad trace, missing file
+            cli = [sys.executable, os.path.join(REPO, "view.py")]
+            r = subprocess.run(cli + [os.path.join(tmp, "god.txt"), "-o", os.path.join(tmp, "x.html")])
+            self.assertEqual(r.returncode, 0)
+            bad = os.path.join(tmp, "bad.txt")
+            with open(bad, "w") as f:
+                f.write("hello\n")
+            r = subprocess.run(cli + [bad, "-o", os.path.join(tmp, "y.html")], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("unknown trace format", r.stderr)
+            self.assertFalse(os.path.exists(os.path.join(tmp, "y.html")))
+            r = subprocess.run(cli + [os.path.join(tmp, "none.txt"), "-o", os.path.join(tmp, "z.html")],
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("view.py:", r.stderr)
+            r = subprocess.run(cli + ["--live", "blitz", "-o", os.path.join(tmp, "live.html")])
+            self.assertEqual(r.returncode, 0)
+            self.assertIn("/events/", open(os.path.join(tmp, "live.html")).read())
+            r = subprocess.run(cli + ["--live", "spring2021", "-o", os.path.join(tmp, "l2.html")],
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 1)
+        finally:
+            for f in glob.glob(os.path.join(tmp, "*")):
+                os.remove(f)
+            os.rmdir(tmp)
+
+
+def shared_traces():
+    roots = [os.path.join(REPO, "tests", "data"), os.path.join(REPO, "..", "shared", "specs")]
+    found = []
+    for root in roots:
+        for pat in ("spring2021*/t*.txt", "greencircle*/seed*.txt", "blitz*/*_*.txt"):
+            found += glob.glob(os.path.join(root, pat))
+    return sorted(found)
+
+
+class RecordedTraces(unittest.TestCase):
+    def test_every_recorded_trace_parses(self):
+        files = shared_traces()
+        if not files:
+            self.skipTest("no recorded traces (tests/data or ../shared/specs)")
+        for path in files:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                d = view.parse(f.read())
+            self.assertGreater(len(d["frames"]), 1, path)
+            if d["game"] == "spring2021":
+                self.assertEqual(len(d["frames"][-1]["shadow"]), 37)
+
+
+if __name__ == "__main__":
+    sys.exit(pyunit.main(sys.modules[__name__]))
