@@ -10,6 +10,11 @@ Commands (run from the repository root):
       Regenerates each dist/GAME.c in memory; exit 1 if a file differs.
   merge.py where FILE:LINE
       Names the source file and line behind a line of a generated file.
+  merge.py deps ENTRY.c [--mk FILE]
+      Prints the .c files a binary built from ENTRY.c links: ENTRY.c, then
+      the .c paired with each header it includes, transitively (the same
+      graph as build). --mk writes them as a make fragment instead
+      (LINK_SRCS_<ENTRY.c> := ..., and FILE's own dependencies).
 
 Invariants: the output depends only on the input files' bytes (no time, no
 path of this machine, no git state), so `check` is meaningful in a clean
@@ -329,9 +334,10 @@ def classify(stmt, what):
 # The include graph.
 
 class Merger:
-    def __init__(self, game, entry=None):
+    def __init__(self, game, entry=None, extra_dirs=()):
         self.game = game
-        self.game_dir = os.path.join(ROOT, "games", game)
+        self.game_dir = os.path.join(ROOT, "games", game) if game else None
+        self.extra_dirs = list(extra_dirs)
         self.entry = os.path.abspath(entry) if entry else os.path.join(self.game_dir, "main.c")
         if not os.path.isfile(self.entry):
             raise MergeError("%s: no such entry file" % rel(self.entry))
@@ -349,12 +355,14 @@ class Merger:
     def resolve(self, src, line, name):
         if name.endswith(".c"):  # rule 1
             fail(src.path, line, 'includes a .c file "%s": include its header' % name)
-        for d in (os.path.dirname(src.path), os.path.join(ROOT, "modules"), self.game_dir):
+        dirs = [os.path.dirname(src.path), os.path.join(ROOT, "modules")]
+        dirs += ([self.game_dir] if self.game_dir else []) + self.extra_dirs
+        for d in dirs:
             p = os.path.normpath(os.path.join(d, name))
             if os.path.isfile(p):
                 return p
-        fail(src.path, line, 'cannot resolve include "%s" (searched the file\'s folder, '
-             "modules/, games/%s/)" % (name, self.game))
+        fail(src.path, line, 'cannot resolve include "%s" (searched %s)' %
+             (name, ", ".join(["the file's folder"] + [rel(d) + "/" for d in dirs[1:]])))
 
     def visit_includes(self, src, stack):
         """stack: the chain of files being included, src last."""
@@ -379,6 +387,12 @@ class Merger:
             self.headers.append(path)
 
     def run(self):
+        self.walk()
+        self.check_names()
+        self.check_macros()
+
+    def walk(self):
+        """The include graph alone: headers, their paired .c files, order."""
         entry = self.load(self.entry, is_entry=True)
         self.visit_includes(entry, [self.entry])
         # paired .c files may pull in further headers (and so further .c)
@@ -396,8 +410,6 @@ class Merger:
             for f in self.sources[p].feature_defines():
                 if f not in self.features:
                     self.features.append(f)
-        self.check_names()
-        self.check_macros()
 
     # rules 5 and 6
     def check_names(self):
@@ -542,10 +554,14 @@ def generate(game, entry=None, out_name=None, pragmas=None, limit=True):
 
 
 def write_if_changed(path, text):
+    """Writes path unless it already holds text; either way its modification
+    time becomes now, so make sees it newer than the inputs it was made from
+    (a fresh clone gives files arbitrary times) and does not rerun us."""
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     try:
         with open(path, encoding="ascii") as f:
             if f.read() == text:
+                os.utime(path, None)
                 return
     except OSError:
         pass
@@ -597,6 +613,57 @@ def cmd_build(args):
     return 0
 
 
+def entry_game(path):
+    """The game an entry file belongs to: games/GAME/... or tests/GAME/...
+    when games/GAME exists; None otherwise (tests/modules/...)."""
+    parts = rel(os.path.abspath(path)).split("/")
+    if len(parts) >= 3 and parts[0] in ("games", "tests") and \
+            os.path.isdir(os.path.join(ROOT, "games", parts[1])):
+        return parts[1]
+    return None
+
+
+def link_set(entry):
+    """(the .c files a binary built from entry links: entry first, then the
+    .c paired with every header it includes, transitively; every file the
+    walk read). Includes resolve as for `build`, plus tests/ (testhelp.h),
+    as the compiler's -I flags have it."""
+    m = Merger(entry_game(entry), entry, extra_dirs=[os.path.join(ROOT, "tests")])
+    m.walk()
+    srcs = [rel(m.entry)] + [rel(p) for p in m.cfiles]
+    return srcs, [rel(p) for p in m.order]
+
+
+def cmd_deps(args):
+    usage = "usage: merge.py deps ENTRY.c [--mk FILE]"
+    entry = mk = None
+    it = iter(args)
+    for a in it:
+        if a == "--mk":
+            mk = next(it, None)
+            if mk is None:
+                raise MergeError(usage)
+        elif a.startswith("-") or entry:
+            raise MergeError(usage)
+        else:
+            entry = a
+    if not entry:
+        raise MergeError(usage)
+    if not entry.endswith(".c"):
+        raise MergeError("%s: an entry is a .c file" % entry)
+    srcs, inputs = link_set(entry)
+    if mk is None:
+        print(" ".join(srcs))
+        return 0
+    name = rel(os.path.abspath(entry))
+    text = "# %s -- written by merge.py deps; do not edit\n" % os.path.basename(mk)
+    text += "LINK_SRCS_%s := %s\n" % (name, " ".join(srcs))
+    text += "%s: %s merge.py\n" % (mk, " ".join(inputs))
+    text += "".join("%s:\n" % p for p in inputs)
+    write_if_changed(mk if os.path.isabs(mk) else os.path.join(ROOT, mk), text)
+    return 0
+
+
 def cmd_check(games):
     bad = 0
     if not games:
@@ -627,6 +694,10 @@ def cmd_where(args):
         line = int(line)
     except ValueError:
         raise MergeError("usage: merge.py where FILE:LINE (LINE is a number)")
+    if fname.endswith(".dev.c"):
+        raise MergeError("%s keeps #line directives, so compilers, sanitizers and gdb already "
+                         "name the source file and line; `where` maps the lines of dist/GAME.c "
+                         "and build/GAME-NAME.c" % fname)
     base = os.path.splitext(os.path.basename(fname))[0]
     mapfile = os.path.join(ROOT, "build", base + ".map")
     lmap = None
@@ -638,10 +709,23 @@ def cmd_where(args):
         entry = None
         if "-" in base:
             entry = os.path.join(ROOT, "games", game, "bot_%s.c" % base.split("-", 1)[1])
+        if not os.path.isfile(entry or os.path.join(ROOT, "games", game, "main.c")):
+            raise MergeError("%s: no line map (build/%s.map) and no game source it could come "
+                             "from; `where` maps the lines of dist/GAME.c and build/GAME-NAME.c"
+                             % (fname, base))
         _, _, _, lmap = generate(game, entry, fname, limit=False)
-    for out_line, path, src_line in lmap:
+    path = fname if os.path.isabs(fname) else os.path.join(ROOT, fname)
+    if os.path.isfile(path):
+        with open(path, "rb") as f:
+            nlines = f.read().count(b"\n")
+    else:
+        nlines = max((out_line for out_line, _, _ in lmap), default=0)
+    if line < 1 or line > nlines:
+        raise MergeError("%s has %d lines: line %d is past its end" % (fname, nlines, line)
+                         if line > nlines else "line numbers start at 1")
+    for out_line, src_path, src_line in lmap:
         if out_line == line:
-            print("%s:%d" % (path, src_line))
+            print("%s:%d" % (src_path, src_line))
             return 0
     print("merge.py: line %d of %s comes from no source line (banner or hoisted line)" % (line, fname))
     return 1
@@ -659,7 +743,9 @@ def main(argv):
             return cmd_check(args)
         if cmd == "where":
             return cmd_where(args)
-        raise MergeError("unknown command %r (build, check, where)" % cmd)
+        if cmd == "deps":
+            return cmd_deps(args)
+        raise MergeError("unknown command %r (build, check, where, deps)" % cmd)
     except MergeError as e:
         print("merge.py: error: %s" % e, file=sys.stderr)
         return 1

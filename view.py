@@ -7,7 +7,7 @@
 TRACE is a trace of any of the five games; the game is recognised from the
 first line (or forced with --game):
 
-    spring2021   the official format (referee `match --trace`, ../shared specs)
+    spring2021   the official format (referee `match --trace`, tests/data/spring2021)
     greencircle  GREENCIRCLE_TRACE 1 (referee `match --trace`)
     blitz        BLITZ2016-TRACE 1, or JSON lines: one state JSON per line,
                  as the REST API returns it (the server's replay files)

@@ -2,14 +2,19 @@
 """tally.py -- sums the "N passed, N failed" lines of a `make test` log.
 
 Usage: tally.py LOG [MAKE_EXIT_CODE]
-Prints one line per suite that reported, then the closing line
-"total: N passed, N failed". Exits 1 if any suite failed, if make itself
-failed (a suite that crashed before its summary line), or if nothing ran.
+Prints how many suites reported, then the closing line
+"total: N passed, N failed". Besides the suites' own failures it counts one
+failure per file make could not build (a "*** [...: TARGET] Error" or "No
+rule to make target" line naming a path: the suites that needed it never
+ran), and one if make failed with nothing else to show for it. Exits 1 if
+anything failed or if nothing ran.
 """
 import re
 import sys
 
 LINE = re.compile(r"^(?:\w+: )?(\d+) passed, (\d+) failed(?:, \d+ skipped)?\s*$")
+MAKE_ERROR = re.compile(r"^make(?:\[\d+\])?: \*\*\* (?:\[[^\]]*?: ([^\]:]+)\] Error \d+"
+                        r"|No rule to make target '([^']+)')")
 
 
 def main(argv):
@@ -18,6 +23,7 @@ def main(argv):
         return 2
     make_rc = int(argv[2]) if len(argv) > 2 else 0
     passed = failed = suites = 0
+    unbuilt = []
     try:
         with open(argv[1], encoding="utf-8", errors="replace") as f:
             for line in f:
@@ -26,9 +32,18 @@ def main(argv):
                     suites += 1
                     passed += int(m.group(1))
                     failed += int(m.group(2))
+                m = MAKE_ERROR.match(line)
+                if m:
+                    target = m.group(1) or m.group(2)
+                    # a path, not a phony suite runner (test-x, smoke-x)
+                    if "/" in target and target not in unbuilt:
+                        unbuilt.append(target)
     except OSError as e:
         print("tally.py: cannot read %s: %s" % (argv[1], e), file=sys.stderr)
         return 2
+    for target in unbuilt:
+        print("tally: make could not build %s" % target)
+    failed += len(unbuilt)
     if make_rc != 0 and failed == 0:
         failed = 1  # a step failed without a summary line: count it
         print("tally: a make step failed (exit %d) outside any suite" % make_rc)

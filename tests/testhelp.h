@@ -9,8 +9,11 @@
 **     int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
 **
 ** Command line of every test binary:
-**     [--no-fork] [--seed N] [--list] [FILTER...]
+**     [--no-fork] [--seed N] [--list] [--help] [FILTER...]
 **   FILTER     run only tests whose name contains one of the substrings
+**   --list     print the names of the tests that would run, one a line
+**   --help     print this usage and exit (an unknown option: usage on
+**              stderr, exit 2)
 **   --no-fork  run tests in this process (for gdb); by default each test runs
 **              in a forked child, so a crash or an abort counts as a failure
 **              and the next test still runs
@@ -43,7 +46,9 @@ typedef struct th_test {
 #define TH_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define TH_TIMEOUT_S 300 /* a forked test running longer than this fails */
 
-static uint64_t th__seed = 0x5eed2026u;
+#define TH_DEFAULT_SEED 0x5eed2026u
+
+static uint64_t th__seed = TH_DEFAULT_SEED;
 static int th__forked;
 static int th__failed_here;
 static jmp_buf th__jmp;
@@ -143,6 +148,20 @@ static inline int th__run_one(const th_test *t, int fork_it) {
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+static inline void th__usage(FILE *f, const char *prog) {
+  fprintf(f,
+          "usage: %s [--no-fork] [--seed N] [--list] [--help] [FILTER...]\n"
+          "  FILTER     run only the tests whose name contains one of the substrings\n"
+          "  --list     print the names of the tests that would run, and exit\n"
+          "  --seed N   seed of the randomised tests (default: $TH_SEED, else %#" PRIx64 ")\n"
+          "  --no-fork  run the tests in this process (for gdb); by default each test\n"
+          "             runs in a forked child, so a crash fails only that test\n"
+          "  --help     this text\n"
+          "The last line of a run is \"N passed, N failed\"; the exit status is 0 iff\n"
+          "nothing failed and at least one test ran.\n",
+          prog, (uint64_t)TH_DEFAULT_SEED);
+}
+
 static inline int th_main(int argc, char **argv, const th_test *tests, int n) {
   int fork_it = 1, list = 0, nf = 0;
   char *filters[64];
@@ -153,7 +172,14 @@ static inline int th_main(int argc, char **argv, const th_test *tests, int n) {
     else if (strcmp(argv[i], "--list") == 0) list = 1;
     else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
       th__seed = strtoull(argv[++i], NULL, 0);
-    else if (nf < 64) filters[nf++] = argv[i];
+    else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      th__usage(stdout, argv[0]);
+      return 0;
+    } else if (argv[i][0] == '-') {
+      fprintf(stderr, "%s: %s %s\n", argv[0], strcmp(argv[i], "--seed") == 0 ? "a number must follow" : "unknown option", argv[i]);
+      th__usage(stderr, argv[0]);
+      return 2;
+    } else if (nf < 64) filters[nf++] = argv[i];
   }
   int passed = 0, failed = 0;
   for (int i = 0; i < n; i++) {

@@ -21,7 +21,9 @@
 ** seat, runs each CMD with `sh -c "CMD --server http://127.0.0.1:PORT --key K
 ** --arena ID"`, serves until the game ends, and prints the README's one
 ** JSON line (modules/judge: options, bots, think times from the server,
-** details; "board" and "game_id" are added). The move limit is --limit-ms
+** details; "board" and "game_id" are added). --trace FILE writes the
+** game's replay: one state JSON per line, the start state and the state
+** after every move (the server's replay format, which view.py draws). The move limit is --limit-ms
 ** or --timeout-ms (1000 ms), the seed defaults to 1, the bots' stdout and
 ** stderr go to ours unless --quiet. Bots that never join within --join-s
 ** seconds start crashed. Exit 0 when the game was played.
@@ -31,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "deadline.h"
 #include "contest.h"
@@ -148,6 +151,7 @@ static int referee__match(int argc, char **argv) {
   judge_init(&J, "blitz", 1000, 1000);
   J.seed = 1;
   J.keep_stderr = 1;
+  J.trace_ok = 1;
   J.usage = "[--turns T] [--boards contest|own] [--size N] [--map M] [--timeout-ms MS] [--join-s S] [--quiet]";
   if (judge_parse(&J, argc, argv, 4, 4, referee__opt, &o)) return 2;
   server_t *sv = &referee__sv;
@@ -168,6 +172,16 @@ static int referee__match(int argc, char **argv) {
     return 2;
   }
   server_game *g = &sv->games[gi];
+  if (J.trace) {
+    /* --trace FILE: the server's replay of this game, one state JSON a line
+       (what view.py draws); the server closes its copy at the game's end */
+    fflush(J.trace);
+    g->replay_fd = dup(fileno(J.trace));
+    if (g->replay_fd < 0) {
+      perror("blitz-referee: --trace");
+      return 2;
+    }
+  }
   rng_t r;
   rng_seed(&r, seed * 31 + 7);
   int exited[4] = {0, 0, 0, 0}, exited_early[4] = {0, 0, 0, 0};

@@ -1,5 +1,5 @@
 /*
-** rules.c -- Blitz 2016 rules (see rules.h and ../shared/specs/blitz.md).
+** rules.c -- Blitz 2016 rules (see rules.h and games/blitz/README.md).
 **
 ** The move is resolved in the server's order: step 0 crash, step 1 lastDir,
 ** step 2 the target cell (border, hero, air, tavern, mine, wall, spikes),

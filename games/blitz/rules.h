@@ -1,6 +1,6 @@
 /*
 ** rules.h -- the exact rules of Blitz 2016 (Vindinium with spikes), as in
-** ../shared/specs/blitz.md: board, map text and tiles parsing, one hero move
+** games/blitz/README.md: board, map text and tiles parsing, one hero move
 ** resolved in the server's order (crash, direction, target cell, fights,
 ** thirst, income, turn counter), death, respawn and telefrag, the end of the
 ** game and the ranking, and the seeded board generator.

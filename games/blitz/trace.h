@@ -1,6 +1,6 @@
 /*
 ** trace.h -- replay of a Blitz 2016 reference trace
-** (../shared/specs/blitz-traces/README.md) against rules.c.
+** (tests/data/blitz/README.md) against rules.c.
 **
 ** trace_replay reads the file, builds the board from its MAP, checks SPAWN,
 ** then applies every "M hero dir" line and compares the whole state line

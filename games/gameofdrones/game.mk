@@ -16,12 +16,17 @@
 #       --out games/gameofdrones/eqtable.c
 
 GOD_DIR  := games/gameofdrones
-GOD_CORE := $(GOD_DIR)/rules.c $(GOD_DIR)/plan.c $(GOD_DIR)/eqtable.c $(GOD_DIR)/strategy.c $(GOD_DIR)/spar.c
 
 gameofdrones_NO_MAIN := 1
 gameofdrones_CHECK_FLAGS := -ffreestanding
 
 TOOLS += build/gameofdrones-referee build/gameofdrones-solve build/gameofdrones-bench dist/gameofdrones.js
+LINKS += build/gameofdrones-referee:$(GOD_DIR)/referee.c \
+         build/gameofdrones-solve:$(GOD_DIR)/solve.c \
+         build/gameofdrones-bench:$(GOD_DIR)/bench.c \
+         build/tests/gameofdrones/test_strategy:tests/gameofdrones/test_strategy.c
+# (test_strategy plays whole matches: optimised objects, as under the
+# sanitizers it takes minutes)
 GAME_TESTS += test-gameofdrones
 GAME_SMOKES += smoke-gameofdrones
 GAME_BENCHES += bench-gameofdrones
@@ -34,37 +39,17 @@ dist/gameofdrones.js: dist/gameofdrones.c $(GOD_DIR)/mkjs.py
 .PHONY: check-dist-gameofdrones
 check-dist: check-dist-gameofdrones
 check-dist-gameofdrones:
-	$(PYTHON) $(GOD_DIR)/mkjs.py --check dist/gameofdrones.c dist/gameofdrones.js
+	$(SUITES) '$(PYTHON) $(GOD_DIR)/mkjs.py --check dist/gameofdrones.c dist/gameofdrones.js'
 
-build/gameofdrones-referee: $(call obj,$(GOD_DIR)/referee.c $(GOD_CORE) modules/proc.c modules/deadline.c modules/judge.c)
-	$(LINK)
-
-build/gameofdrones-solve: $(call obj,$(GOD_DIR)/solve.c $(GOD_CORE))
-	$(LINK)
-
-build/gameofdrones-bench: $(call obj,$(GOD_DIR)/bench.c $(GOD_CORE))
-	$(LINK)
-
-build/tests/gameofdrones/test_rules: $(call asanobj,tests/gameofdrones/test_rules.c $(GOD_CORE))
-	$(ASAN_LINK)
-
-build/tests/gameofdrones/test_plan: $(call asanobj,tests/gameofdrones/test_plan.c $(GOD_CORE))
-	$(ASAN_LINK)
-
-# match-length tests: optimised objects (under the sanitizers they take minutes)
-build/tests/gameofdrones/test_strategy: $(call obj,tests/gameofdrones/test_strategy.c $(GOD_CORE))
-	$(LINK)
-
-test-gameofdrones: build/tests/gameofdrones/test_rules build/tests/gameofdrones/test_plan \
-                   build/tests/gameofdrones/test_strategy build/gameofdrones-referee dist/gameofdrones.c
-	build/tests/gameofdrones/test_rules
-	build/tests/gameofdrones/test_plan
-	build/tests/gameofdrones/test_strategy
-	$(PYTHON) tests/gameofdrones/test_referee.py
-	timeout 300 node tests/gameofdrones/run_node.mjs
+test-gameofdrones: build/gameofdrones-referee dist/gameofdrones.js
+	$(SUITES) build/tests/gameofdrones/test_rules \
+	  build/tests/gameofdrones/test_plan \
+	  build/tests/gameofdrones/test_strategy \
+	  '$(PYTHON) tests/gameofdrones/test_referee.py' \
+	  'timeout 300 node tests/gameofdrones/run_node.mjs'
 
 smoke-gameofdrones: build/gameofdrones-referee build/gameofdrones
-	timeout 120 $(PYTHON) arena.py gameofdrones --games 2 --jobs 1 --referee-arg=--rounds --referee-arg=100 dist zerg
+	$(SUITES) 'timeout 120 $(PYTHON) arena.py gameofdrones --games 2 --jobs 1 --referee-arg=--rounds --referee-arg=100 dist zerg'
 
 bench-gameofdrones: build/gameofdrones-bench build/gameofdrones-referee
 	build/gameofdrones-bench

@@ -1,6 +1,6 @@
 /*
 ** rules.h -- GameOfDrones (Bravo LT Code Challenge 2018) exactly as the
-** contest's engine executes it (../shared/specs/gameofdrones.md, section 1).
+** contest's engine executes it (games/gameofdrones/README.md).
 **
 ** Units are doubles like the engine's JavaScript numbers (fractions are
 ** kept). An action is two requested counts and an attack "flag value":

@@ -1,6 +1,6 @@
 /*
-** policy.h -- Get1000 placement policies (spec ../shared/specs/get1000.md,
-** sections 4-6): the exact expected-distance DP (`ev`), the beat-the-field
+** policy.h -- Get1000 placement policies (see
+** games/get1000/README.md): the exact expected-distance DP (`ev`), the beat-the-field
 ** marginal-utility policy (`mu1`, the default), and the sparring policies
 ** `greedy` (certainty equivalent) and `random` (uniform legal column).
 **

@@ -1,6 +1,6 @@
 /*
-** server.h -- a local Get1000 game server (spec ../shared/specs/get1000.md,
-** sections 1-3): WebSocket endpoints /agent (rooms by id) and /test (a solo
+** server.h -- a local Get1000 game server (rules in
+** games/get1000/README.md): WebSocket endpoints /agent (rooms by id) and /test (a solo
 ** legality check), single-threaded over poll(), no allocation.
 **
 ** Rules it enforces (our reading of the spec's [I] points, see the spec):

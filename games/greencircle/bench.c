@@ -2,8 +2,11 @@
 ** bench.c -- Green Circle speed figures (a tool): prints
 **   bench greencircle phases_per_s=N      referee turns applied per second
 **   bench greencircle playouts_per_s=N    whole games (uniform listed options)
-**   bench greencircle ai_samples=N ...    the bot's search per 30 ms decision
-** on one core. Each measurement runs for a fixed wall time.
+**   bench greencircle ai_decisions=N, ai_samples_per_decision=N,
+**         ai_nodes_per_s=N, ai_ms_per_decision=N (one line each)
+**                                         the bot's search per 30 ms decision
+** on one core, one `bench <game> <metric>=<value>` a line like every game's
+** bench. Each measurement runs for a fixed wall time.
 */
 #include <stdio.h>
 #include <string.h>
@@ -62,8 +65,11 @@ int main(void) {
     ms += st.ms;
     decisions++;
   }
-  if (decisions > 0 && ms > 0)
-    printf("bench greencircle ai_decisions=%ld ai_samples_per_decision=%.0f ai_nodes_per_s=%.0f ai_ms_per_decision=%.1f\n",
-           decisions, (double)samples / decisions, nodes / (ms / 1000.0), ms / decisions);
+  if (decisions > 0 && ms > 0) {
+    printf("bench greencircle ai_decisions=%ld\n", decisions);
+    printf("bench greencircle ai_samples_per_decision=%.0f\n", (double)samples / decisions);
+    printf("bench greencircle ai_nodes_per_s=%.0f\n", nodes / (ms / 1000.0));
+    printf("bench greencircle ai_ms_per_decision=%.1f\n", ms / decisions);
+  }
   return 0;
 }

@@ -2,7 +2,7 @@
 ** referee.c -- Green Circle local referee (a tool, not part of any bot).
 **
 **   greencircle-referee replay TRACE...
-**       Replays recorded games (format: ../shared/specs/greencircle-traces/
+**       Replays recorded games (format: tests/data/greencircle/
 **       README.md): every input block, generator call and hidden state must
 **       match. Prints the first difference; exit 0 iff all traces match.
 **   greencircle-referee match [--timeout-ms T] [--first-timeout-ms T]

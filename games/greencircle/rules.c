@@ -1,6 +1,7 @@
 /*
 ** rules.c -- the exact Green Circle game (see rules.h and
-** ../shared/specs/greencircle.md; section numbers below refer to the spec).
+** games/greencircle/README.md; "spec" section numbers below refer to the
+** rules write-up the README describes).
 **
 ** Invariants: every card is in exactly one place (a desk, a pool, or one of
 ** a player's piles) except the card destroyed by quirk Q1; the active

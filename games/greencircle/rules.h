@@ -1,7 +1,7 @@
 /*
 ** rules.h -- Green Circle (CodinGame 2022), top-league rules (level >= 3),
 ** bit-exact with the official referee as described in
-** ../shared/specs/greencircle.md: setup, decks, the phase machine with its
+** games/greencircle/README.md: setup, decks, the phase machine with its
 ** auto-played steps, every card effect, RANDOM, option lists, validation,
 ** the 200-turn limit and scoring.
 **

@@ -1,6 +1,7 @@
 /*
 ** rules.c -- Spring Challenge 2021 rules, bit-exact with the official referee
-** (spec: ../shared/specs/spring2021.md; section numbers below refer to it).
+** (rules and quirks: games/spring2021/README.md; "spec" section numbers
+** below refer to the rules write-up the README describes).
 **
 ** Invariants: see rules.h. Nothing here allocates; the only global is the
 ** board table rules_tab, filled once by rules_init().

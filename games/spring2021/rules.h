@@ -1,6 +1,6 @@
 /*
 ** rules.h -- Spring Challenge 2021 (wood spirits, trees, sun and shadows):
-** the exact game of ../shared/specs/spring2021.md as bitboards over 37 cells.
+** the exact game of games/spring2021/README.md as bitboards over 37 cells.
 **
 ** Invariants:
 **   - rules_init() must run once before anything else (it fills the board

@@ -1,6 +1,6 @@
 /*
 ** test_rules.c -- Blitz 2016 rules: the 14 test vectors (V1..V14) and the
-** 20 edge cases of ../shared/specs/blitz.md, each as a unit test on rules.c,
+** 20 edge cases of the rules write-up (games/blitz/README.md), each as a unit test on rules.c,
 ** plus map parsing, the generator's invariants and the named maps.
 ** Positions are (x = row, y = column) as in the spec.
 */
@@ -726,10 +726,10 @@ static void test_named_maps_parse(void) {
 
 static void test_trace_detects_difference(void) {
   /* A corrupted copy of a real trace must be rejected. */
-  const char *src = "../shared/specs/blitz-traces/x02_allcrashed_m2.txt";
+  const char *src = "tests/data/blitz/x02_allcrashed_m2.txt";
   FILE *in = fopen(src, "r");
   if (!in) {
-    printf("    (trace folder absent: %s)\n", src);
+    printf("    (trace absent: %s)\n", src);
     TH_ASSERT(0);
   }
   char path[] = "/tmp/blitz_trace_XXXXXX";

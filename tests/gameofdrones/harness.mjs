@@ -1,5 +1,5 @@
 // harness.mjs -- our emulation of the contest framework's Match/Round for
-// GameOfDrones (../shared/specs/gameofdrones.md sections 1-2): it calls bot
+// GameOfDrones (games/gameofdrones/README.md): it calls bot
 // objects exactly as the framework does (factory per match, hooks in the
 // spec's order, fresh {producers, soldiers} copies, p1 before p2) and
 // applies the engine's arithmetic on raw JS values (`> 0` tests, clamping,

@@ -5,7 +5,7 @@
 ** The best response is checked against brute force over every pure plan
 ** played through the rules engine; our exploitability measure is checked
 ** against the figures published with the spec's own equilibrium tables
-** (../shared/specs/gameofdrones-eqplans.txt), computed by other code.
+** (tests/data/gameofdrones/eqplans.txt), computed by other code.
 */
 #include <math.h>
 #include "testhelp.h"
@@ -146,7 +146,7 @@ static void test_cfr_converges_small_rounds(void) {
 
 /* Parses the spec's table for T and returns its header exploitability. */
 static int load_spec_table(int T, double *expl) {
-  FILE *f = fopen("../shared/specs/gameofdrones-eqplans.txt", "r");
+  FILE *f = fopen("tests/data/gameofdrones/eqplans.txt", "r");
   if (!f) return -1;
   char line[512];
   npl = 0;

@@ -1,6 +1,6 @@
 /*
-** test_rules.c -- the engine vectors of ../shared/specs/gameofdrones.md
-** section 6 (all 16 engine vectors and the framework-level ones that the C
+** test_rules.c -- the engine vectors of the rules write-up
+** (games/gameofdrones/README.md; all 16 engine vectors and the framework-level ones that the C
 ** rules can express) against games/gameofdrones/rules.c.
 **
 ** A player is a script of actions; the last entry repeats. Shorthands P, S,

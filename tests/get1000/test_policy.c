@@ -1,6 +1,6 @@
 /*
-** test_policy.c -- pins the figures of ../shared/specs/get1000.md (sections
-** 5-8) on games/get1000/policy.c: exact EV values and counts over all 6^9
+** test_policy.c -- pins the figures of the rules write-up
+** (games/get1000/README.md) on games/get1000/policy.c: exact EV values and counts over all 6^9
 ** roll sequences, MU1 utilities and values, head-to-head W/T/L, every state
 ** and round vector, and the legality guard.
 */

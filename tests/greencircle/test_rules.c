@@ -1,6 +1,6 @@
 /*
 ** test_rules.c -- Green Circle rules against the spec's test vectors
-** (../shared/specs/greencircle.md section 14, TV1..TV17) and a few
+** (TV1..TV17 of the rules write-up, games/greencircle/README.md) and a few
 ** invariants (card conservation, option/parse agreement, RANDOM legality).
 ** Vectors that follow one recorded game (TV1-TV5, seed 1) are replayed from
 ** setup with the recorded commands; the others are built by hand from the

@@ -6,7 +6,9 @@ real modules/, plus a small game written by the test) in a temporary folder
 and runs merge.py there as a subprocess, exactly as make does. Covered: every
 error rule with a failing input, byte-determinism, that merged files compile
 (gcc and clang, -Wall -Wextra -Werror) and run, #line mapping in the dev
-file, `where`, `check`, the pragma switch and the size limit.
+file, `where` (and its refusals), `check`, `deps` (link sets from the
+include graph), the pragma switch, the size limit, and that an unchanged
+output still gets a new modification time (make's rule).
 
 The last line printed is "N passed, N failed".
 """
@@ -183,6 +185,78 @@ class TestGood(MergeTestCase):
         r = self.t.merge("where", "dist/g.c:%d" % n)
         self.assertEqual(r.stdout.strip(), "games/g/calc.c:5")
         self.assertNotEqual(self.t.merge("where", "dist/g.c:1").returncode, 0)
+
+    def test_where_refuses_dev_file_and_lines_past_the_end(self):
+        self.t.merge("build", "g")
+        r = self.t.merge("where", "build/g.dev.c:3")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("#line", r.stderr)           # says why: the dev file maps itself
+        self.assertNotIn("Traceback", r.stderr)
+        nlines = self.t.read("dist/g.c").count("\n")
+        for line in (nlines + 1, 10 ** 6):
+            r = self.t.merge("where", "dist/g.c:%d" % line)
+            self.assertNotEqual(r.returncode, 0)
+            self.assertIn("has %d lines" % nlines, r.stderr)
+            self.assertIn("past its end", r.stderr)
+        r = self.t.merge("where", "dist/g.c:0")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("start at 1", r.stderr)
+        r = self.t.merge("where", "dist/nosuch.c:3")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("no line map", r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+
+    def test_deps_lists_paired_c_files_transitively(self):
+        # tool.c -> wrap.h (no include) ; wrap.c -> rng.h and calc.h:
+        # a .c file's own includes pull in further .c files
+        self.t.write("games/g/wrap.h", "/* wrap.h */\n#ifndef WRAP_H\n#define WRAP_H\n"
+                     '#include "common.h"\nBOT_API int wrap_go(void);\n#endif\n')
+        self.t.write("games/g/wrap.c", '/* wrap.c */\n#include "wrap.h"\n#include "rng.h"\n'
+                     '#include "calc.h"\nBOT_API int wrap_go(void) { return calc_twice(1); }\n')
+        self.t.write("games/g/tool.c", '/* tool.c */\n#include <stdio.h>\n#include "wrap.h"\n'
+                     "int main(void) { return wrap_go() == 2 ? 0 : 1; }\n")
+        r = self.t.merge("deps", "games/g/tool.c")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        srcs = r.stdout.split()
+        self.assertEqual(srcs[0], "games/g/tool.c")
+        self.assertEqual(sorted(srcs[1:]), ["games/g/calc.c", "games/g/wrap.c", "modules/rng.c"])
+        self.assertNotIn("modules/common.c", srcs)     # a header with no .c adds nothing
+        # the set links: compile it as make would
+        out = os.path.join(self.t.root, "tool")
+        c = subprocess.run(["gcc", "-std=gnu17", "-Imodules", "-Igames/g"] + srcs + ["-o", out, "-lm"],
+                           cwd=self.t.root, capture_output=True, text=True, timeout=120)
+        self.assertEqual(c.returncode, 0, c.stderr)
+        self.assertEqual(subprocess.run([out]).returncode, 0)
+        # a test entry under tests/g/ sees games/g/ and tests/ headers
+        self.t.write("tests/testhelp.h", "/* testhelp.h */\n#ifndef TESTHELP_H\n#define TESTHELP_H\n#endif\n")
+        self.t.write("tests/g/test_calc.c", '/* test_calc.c */\n#include "testhelp.h"\n#include "calc.h"\n'
+                     "int main(void) { return calc_twice(2) == 4 ? 0 : 1; }\n")
+        r = self.t.merge("deps", "tests/g/test_calc.c")
+        self.assertEqual(r.stdout.split(), ["tests/g/test_calc.c", "games/g/calc.c"], r.stderr)
+        # --mk writes the make fragment: the variable and the fragment's own inputs
+        r = self.t.merge("deps", "games/g/tool.c", "--mk", "build/link/tool.mk")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        mk = self.t.read("build/link/tool.mk")
+        self.assertIn("LINK_SRCS_games/g/tool.c := games/g/tool.c ", mk)
+        dep_line = next(l for l in mk.splitlines() if l.startswith("build/link/tool.mk:"))
+        for p in ("games/g/wrap.h", "games/g/wrap.c", "modules/rng.h", "games/g/calc.h", "merge.py"):
+            self.assertIn(p, dep_line.split())
+        # an include that resolves nowhere is an error naming the file and line
+        self.t.write("games/g/tool.c", '#include "nosuch.h"\nint main(void) { return 0; }\n')
+        r = self.t.merge("deps", "games/g/tool.c")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("games/g/tool.c:1:", r.stderr)
+
+    def test_unchanged_output_is_touched(self):
+        # make compares times: an output left older than its inputs would be
+        # rebuilt by every make, so an unchanged output still gets a new time
+        self.assertEqual(self.t.merge("build", "g").returncode, 0)
+        dist = os.path.join(self.t.root, "dist", "g.c")
+        os.utime(dist, (1000000000, 1000000000))
+        before = self.t.read("dist/g.c")
+        self.assertEqual(self.t.merge("build", "g").returncode, 0)
+        self.assertEqual(self.t.read("dist/g.c"), before)
+        self.assertGreater(os.path.getmtime(dist), 1000000000 + 1)
 
     def test_check_detects_stale_dist(self):
         self.t.merge("build", "g")

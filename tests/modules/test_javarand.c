@@ -1,7 +1,7 @@
 /*
 ** test_javarand.c -- java.util.Random port against values printed by the JDK
 ** (well-known first draws of new Random(42) / new Random(0)) and the Spring
-** Challenge 2021 spec's TV1 table (../shared/specs/spring2021.md section 13).
+** Challenge 2021 rules write-up's TV1 table (games/spring2021/README.md).
 */
 #include "javarand.h"
 #include "testhelp.h"

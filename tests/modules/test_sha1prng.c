@@ -1,6 +1,6 @@
 /*
 ** test_sha1prng.c -- SHA1PRNG port against the spec's seed vectors
-** (../shared/specs/greencircle.md section 4) and the setup RNG calls recorded
+** (games/greencircle/README.md) and the setup RNG calls recorded
 ** in the reference trace seed1_first_vs_last.
 */
 #include <string.h>

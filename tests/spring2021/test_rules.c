@@ -1,7 +1,7 @@
 /*
 ** test_rules.c -- Spring Challenge 2021 rules against every test vector of
-** ../shared/specs/spring2021.md section 13 (TV2..TV11; TV1 is in
-** tests/modules/test_javarand.c) and the edge cases of section 12.
+** the rules write-up (games/spring2021/README.md): TV2..TV11 (TV1 is in
+** tests/modules/test_javarand.c) and its edge cases.
 */
 #include <string.h>
 

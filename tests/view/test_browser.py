@@ -59,11 +59,8 @@ def run_referee(args, trace):
 
 
 def recorded(game, name):
-    for root in (os.path.join(REPO, "tests", "data", game), os.path.join(REPO, "..", "shared", "specs", game + "-traces")):
-        p = os.path.join(root, name)
-        if os.path.exists(p):
-            return p
-    return None
+    p = os.path.join(REPO, "tests", "data", game, name)
+    return p if os.path.exists(p) else None
 
 
 def page(b, trace, game, frame):
@@ -267,7 +264,7 @@ def check_blitz_frame(b, game, k, st, mines_order):
 def t_blitz(b):
     src = recorded("blitz", "g07_seedboard.txt")
     if not src:
-        check(False, "blitz: recorded trace g07_seedboard.txt not found (tests/data/blitz or ../shared)")
+        check(False, "blitz: recorded trace tests/data/blitz/g07_seedboard.txt not found")
         return
     n, spawns, states = blitz_states(src)
     mines_order = [c for c in range(n * n) if states[0][3][2 * c] == "$"]
