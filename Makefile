@@ -189,7 +189,7 @@ test-view: all
 view-shots: test-view
 	@mkdir -p tests/view/shots
 	cp build/view/spring2021.png build/view/greencircle.png build/view/blitz.png \
-	   build/view/get1000.png build/view/gameofdrones.png tests/view/shots/
+	   build/view/get1000.png build/view/gameofdrones.png build/view/tictactoe.png tests/view/shots/
 
 # dist/ must already match the sources before anything regenerates it (this
 # is what catches a stale dist/ in a clean clone).

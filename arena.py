@@ -165,7 +165,8 @@ def main(argv):
         seat_bot = [(s + rot) % nb for s in range(nb)]  # seat -> bot index
         jobs.append((g, seed, seat_bot))
 
-    stats = [dict(w=0, d=0, l=0, rank_sum=0, think_sum=0.0, think_n=0, think_max=0.0, errors=0)
+    stats = [dict(w=0, d=0, l=0, rank_sum=0, think_sum=0.0, think_n=0, think_max=0.0, errors=0,
+                  seat_pts=[0.0] * nb, seat_n=[0] * nb)
              for _ in range(nb)]
     problems = []
     failures = []
@@ -199,6 +200,8 @@ def main(argv):
                     st["d"] += 1
                 else:
                     st["l"] += 1
+                st["seat_n"][seat] += 1
+                st["seat_pts"][seat] += 1.0 if first and not shared else 0.5 if first else 0.0
                 st["rank_sum"] += ranks[seat]
                 st["think_sum"] += float(tmean[seat] or 0)
                 st["think_n"] += 1
@@ -233,6 +236,16 @@ def main(argv):
         print("Elo %s - %s: %s [%s, %s]" % (labels[0], labels[1], fmt_elo(elo(p)), fmt_elo(elo(lo)), fmt_elo(elo(hi))))
         summary["elo"] = [elo(p), elo(lo), elo(hi)]
         summary["elo"] = [None if math.isinf(x) else round(x, 1) for x in summary["elo"]]
+        # the first bot's score rate by the seat it played from
+        by_seat = []
+        for seat in range(nb):
+            k = st["seat_n"][seat]
+            sp, slo, shi = wilson(st["seat_pts"][seat], k)
+            by_seat.append("seat %d: %g/%d = %.1f%% [%.1f%%, %.1f%%]" %
+                           (seat, st["seat_pts"][seat], k, 100 * sp, 100 * slo, 100 * shi))
+        print("%s by seat: %s" % (labels[0], "; ".join(by_seat)))
+        summary["first_bot_by_seat"] = [{"seat": s, "points": st["seat_pts"][s], "games": st["seat_n"][s]}
+                                        for s in range(nb)]
     elif played:
         print("(with %d players a win is a sole first place; score rate = first places, draws half)" % nb)
     for label, kind, why, g, seed, replay in problems:

@@ -4,7 +4,7 @@
     ./view.py TRACE -o FILE.html [--game GAME] [--title TEXT]
     ./view.py --live blitz -o PAGE.html
 
-TRACE is a trace of any of the five games; the game is recognised from the
+TRACE is a trace of any of the five games or the template game; the game is recognised from the
 first line (or forced with --game):
 
     spring2021   the official format (referee `match --trace`, tests/data/spring2021)
@@ -13,6 +13,7 @@ first line (or forced with --game):
                  as the REST API returns it (the server's replay files)
     get1000      GET1000_TRACE 1 (get1000-referee `match --trace`)
     gameofdrones GAMEOFDRONES_TRACE 1 (gameofdrones-referee `match --trace`)
+    tictactoe    TICTACTOE_TRACE 1 (tictactoe-referee `match --trace`)
 
 The page holds its data, script and style inline (no network, opens from
 disk): step, play/pause and scrub controls, arrow keys (Left/Right step,
@@ -66,6 +67,22 @@ def split_command(line, arity):
     rest = line.strip().split(None, k)
     msg = rest[k] if len(rest) > k else ""
     return " ".join(toks[:k]), msg
+
+
+def trace_words(lines):
+    """(where, line, words) for every non-blank line of a trace."""
+    for i, line in enumerate(lines):
+        w = line.split()
+        if w:
+            yield "line %d" % (i + 1), line, w
+
+
+def bot_line(players, line, w):
+    """A `BOT P CMD` line (P 0 or 1) names seat P after CMD; True if it was one."""
+    if w[0] == "BOT" and len(w) >= 3 and w[1] in ("0", "1"):
+        players[int(w[1])] = short_name(line.split(None, 2)[2])
+        return True
+    return False
 
 
 # ---- spring2021 ---------------------------------------------------------
@@ -549,14 +566,10 @@ def parse_gameofdrones(lines):
     turns = []
     tally = [0, 0, 0]
     end = ""
-    for i, line in enumerate(lines):
-        where = "line %d" % (i + 1)
-        w = line.split()
-        if not w:
-            continue
+    for where, line, w in trace_words(lines):
         try:
-            if w[0] == "BOT" and len(w) >= 3 and w[1] in ("0", "1"):
-                players[int(w[1])] = short_name(line.split(None, 2)[2])
+            if bot_line(players, line, w):
+                pass
             elif w[0] == "T":
                 if len(w) != 15:
                     raise ViewError("%s: a T line has 15 fields" % where)
@@ -589,6 +602,74 @@ def parse_gameofdrones(lines):
     return {"game": "gameofdrones", "players": players, "static": {"end": end}, "frames": frames}
 
 
+# ---- tictactoe ----------------------------------------------------------
+
+TTT_LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def ttt_line(board, p):
+    """The first three-in-a-row of player p on a 9-character board ('0', '1',
+    '-'), or None."""
+    return next((list(ln) for ln in TTT_LINES if all(board[c] == str(p) for c in ln)), None)
+
+
+def parse_tictactoe(lines):
+    players = ["player 0", "player 1"]
+    board = ["-"] * 9
+    last = [None, None]  # each player's last command: [player, "row col", message, ms]
+    frames = [{"board": "-" * 9, "cell": -1, "mover": -1, "ply": 0, "cmds": [], "label": "start"}]
+    errors = []
+    result = ""
+    ply = 0
+    for where, line, w in trace_words(lines):
+        try:
+            if bot_line(players, line, w):
+                pass
+            elif w[0] == "MOVE":
+                p, row, col, ms = int(w[1]), int(w[2]), int(w[3]), float(w[4])
+                if len(w) != 5 or p not in (0, 1) or not (0 <= row < 3 and 0 <= col < 3):
+                    raise ViewError("%s: bad MOVE %r" % (where, line[:80]))
+                if not 0 <= ms < float("inf"):
+                    raise ViewError("%s: bad think time %r" % (where, w[4]))
+                c = 3 * row + col
+                if board[c] != "-" or result or errors:
+                    raise ViewError("%s: cell %d %d is not free" % (where, row, col) if board[c] != "-"
+                                    else "%s: a move after the game ended" % where)
+                board[c] = str(p)
+                ply += 1
+                last[p] = [p, "%d %d" % (row, col), "", round(ms, 3)]
+                frames.append({"board": "".join(board), "cell": c, "mover": p, "ply": ply,
+                               "cmds": [x for x in last if x], "label": "move %d: player %d plays %d %d" % (ply, p, row, col)})
+            elif w[0] == "ERROR":
+                p = int(w[1])
+                if p not in (0, 1) or len(w) < 3:
+                    raise ViewError("%s: bad ERROR line" % where)
+                detail = line.split(None, 3)[3] if len(w) > 3 else ""
+                errors.append([p, w[2], detail])
+                cmds = [x for x in last if x and x[0] != p] + [[p, w[2], detail, None]]
+                frames.append({"board": "".join(board), "cell": -1, "mover": p, "ply": ply, "cmds": cmds,
+                               "label": "player %d: %s" % (p, w[2])})
+            elif w[0] == "END":
+                if w[1:] == ["draw"]:
+                    result = "draw"
+                elif len(w) == 3 and w[1] == "winner" and w[2] in ("0", "1"):
+                    result = "winner " + w[2]
+                else:
+                    raise ViewError("%s: bad END line %r" % (where, line[:80]))
+        except (ValueError, IndexError):
+            raise ViewError("%s: bad line %r" % (where, line[:80]))
+    if not next((ln for ln in lines if ln.strip()), "").startswith("TICTACTOE_TRACE"):
+        raise ViewError("not a tictactoe trace: no TICTACTOE_TRACE header")
+    end = frames[-1]
+    if result:
+        end["result"] = result
+        end["label"] += " (game over)"
+        if result.startswith("winner"):
+            end["line"] = ttt_line(end["board"], int(result[-1]))
+    return {"game": "tictactoe", "players": players, "static": {"result": result, "errors": errors},
+            "frames": frames}
+
+
 # ---- dispatch -----------------------------------------------------------
 
 PARSERS = {
@@ -597,6 +678,7 @@ PARSERS = {
     "blitz": None,  # text or JSON lines, see parse()
     "get1000": parse_get1000,
     "gameofdrones": parse_gameofdrones,
+    "tictactoe": parse_tictactoe,
 }
 
 
@@ -611,6 +693,8 @@ def detect(first):
         return "get1000"
     if first.startswith("GAMEOFDRONES_TRACE"):
         return "gameofdrones"
+    if first.startswith("TICTACTOE_TRACE"):
+        return "tictactoe"
     return None
 
 
@@ -1067,8 +1151,61 @@ const GAME = (() => {
 })();
 """
 
+JS_TICTACTOE = r"""
+const GAME = (() => {
+  const C = 110, M = 10, MARK = ['X', 'O'];
+  let cells = [];
+  function init() {
+    const svg = el('svg:svg', {width: 3 * C + 2 * M, height: 3 * C + 2 * M, id: 'svg'}, $('board'));
+    for (let c = 0; c < 9; c++) {
+      const x = M + c % 3 * C, y = M + Math.floor(c / 3) * C;
+      const g = el('svg:g', {id: 'cell-' + Math.floor(c / 3) + '-' + c % 3}, svg);
+      const bg = el('svg:rect', {x, y, width: C, height: C, fill: '#fff', stroke: '#2f3b45', 'stroke-width': 3}, g);
+      const cross = el('svg:path', {d: 'M' + (x + 25) + ' ' + (y + 25) + ' l60 60 m0 -60 l-60 60', stroke: COLORS[0], 'stroke-width': 12, 'stroke-linecap': 'round', display: 'none'}, g);
+      const ring = el('svg:circle', {cx: x + C / 2, cy: y + C / 2, r: 32, fill: 'none', stroke: COLORS[1], 'stroke-width': 11, display: 'none'}, g);
+      cells.push({g, bg, cross, ring});
+    }
+    el('svg:line', {id: 'winline', stroke: '#222', 'stroke-width': 6, 'stroke-opacity': 0.6, 'stroke-linecap': 'round', display: 'none'}, svg);
+    $('info').innerHTML = '<div style="font-size:17px">move <b id="ply"></b> of 9 &middot; <span id="tomove"></span></div>' +
+      '<table id="ptab"><tr><th>player</th><th>mark</th><th>moves</th><th>think ms (total)</th></tr>' +
+      [0, 1].map((p) => '<tr><td><span class="sw" style="background:' + COLORS[p] + '"></span>' + esc(pname(p)) + '</td><td>' + MARK[p] + '</td><td id="p' + p + '-moves"></td><td id="p' + p + '-think"></td></tr>').join('') + '</table>' +
+      '<div id="result" style="font-size:17px;margin-top:6px"></div>' +
+      '<div class="small">X = player 0 (moves first), O = player 1; yellow = the move just played</div><div class="small err" id="errors"></div>';
+    $('errors').textContent = (D.static.errors || []).map((e) => pname(e[0]) + ': ' + e[1] + ' ' + e[2]).join(' | ');
+  }
+  function center(c) { return [M + c % 3 * C + C / 2, M + Math.floor(c / 3) * C + C / 2]; }
+  function draw(f, k) {
+    for (let c = 0; c < 9; c++) {
+      const v = f.board[c], e = cells[c];
+      e.cross.setAttribute('display', v === '0' ? 'inline' : 'none');
+      e.ring.setAttribute('display', v === '1' ? 'inline' : 'none');
+      e.bg.setAttribute('fill', c === f.cell ? '#fff3c4' : '#fff');
+      e.g.dataset.mark = v === '-' ? '' : MARK[Number(v)];
+      e.g.dataset.last = c === f.cell ? 1 : 0;
+    }
+    const wl = $('winline');
+    if (f.line) {
+      const a = center(f.line[0]), b = center(f.line[2]);
+      Object.entries({x1: a[0], y1: a[1], x2: b[0], y2: b[1], display: 'inline'}).forEach(([q, v]) => wl.setAttribute(q, v));
+    } else wl.setAttribute('display', 'none');
+    $('ply').textContent = f.ply;
+    $('tomove').textContent = f.result ? 'game over' : f.ply < 9 ? 'next: ' + pname(f.ply % 2) + ' (' + MARK[f.ply % 2] + ')' : '';
+    const moves = [0, 0], think = [0, 0];
+    for (let i = 1; i <= k; i++) {
+      const g = D.frames[i];
+      if (g.cell >= 0) { moves[g.mover]++; think[g.mover] += g.cmds.find((c) => c[0] === g.mover)[3] || 0; }
+    }
+    for (const p of [0, 1]) { $('p' + p + '-moves').textContent = moves[p]; $('p' + p + '-think').textContent = think[p].toFixed(2); }
+    const r = $('result'), res = f.result || '';
+    r.dataset.result = res;
+    r.textContent = res === 'draw' ? 'result: draw' : res ? 'result: ' + pname(Number(res.slice(7))) + ' (' + MARK[Number(res.slice(7))] + ') wins' : '';
+  }
+  return {init, draw};
+})();
+"""
+
 GAME_JS = {"spring2021": JS_SPRING2021, "greencircle": JS_GREENCIRCLE, "blitz": JS_BLITZ + JS_BLITZ_LIVE,
-           "get1000": JS_GET1000, "gameofdrones": JS_GAMEOFDRONES}
+           "get1000": JS_GET1000, "gameofdrones": JS_GAMEOFDRONES, "tictactoe": JS_TICTACTOE}
 
 PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -1133,7 +1270,7 @@ def render_live(game, out_path):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Turns a game trace into one self-contained HTML replay page.")
-    ap.add_argument("trace", nargs="?", help="trace file (any of the five games)")
+    ap.add_argument("trace", nargs="?", help="trace file (any game: %s)" % ", ".join(sorted(PARSERS)))
     ap.add_argument("-o", "--out", required=True, help="HTML file to write")
     ap.add_argument("--game", choices=sorted(PARSERS), help="force the game instead of detecting it")
     ap.add_argument("--title", help="page title")

@@ -136,6 +136,17 @@ BOT_API void ai_playout(const rules_board *b, rules_state *s, const int first[2]
   rules_finish(s);
 }
 
+BOT_API void ai_policy_day(const rules_board *b, rules_state *s, rng_t *r) {
+  while (!(s->waiting[0] && s->waiting[1])) {
+    int act[2] = {ai_policy(b, s, 0, r), ai_policy(b, s, 1, r)};
+    if (s->waiting[0]) act[0] = RULES_WAIT;
+    if (s->waiting[1]) act[1] = RULES_WAIT;
+    rules_resolve(b, s, act);
+  }
+  rules_sun_move(b, s);
+  if (s->day < b->days) rules_gather(b, s);
+}
+
 BOT_API double ai_value(const rules_state *s, int p) {
   int diff = s->score[p] - s->score[1 - p];
   double win = diff > 0 ? 1.0 : diff < 0 ? 0.0 : 0.5;
@@ -239,4 +250,26 @@ BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const 
     st->best_value = visits[bi] ? sum[bi] / visits[bi] : 0.0;
   }
   return cand[bi];
+}
+
+BOT_API void ai_engine_init(ai_engine *e, int design, uint64_t seed) {
+  e->design = design;
+  rng_seed(&e->rng, seed);
+}
+
+BOT_API int ai_choose(ai_engine *e, const rules_board *b, const rules_state *s, int me,
+                      const deadline_t *d, ai_report *rep) {
+  ai_report r;
+  int a;
+  if (e->design == AI_BEAM) {
+    beam_stats st;
+    a = beam_search(b, s, me, d, &e->beam, &st);
+    r.work = st.expanded, r.unit = "states", r.breadth = st.width, r.value = st.value;
+  } else {
+    ai_stats st;
+    a = ai_search(b, s, me, d, &e->rng, &st);
+    r.work = st.playouts, r.unit = "playouts", r.breadth = st.candidates, r.value = st.best_value;
+  }
+  if (rep) *rep = r;
+  return a;
 }

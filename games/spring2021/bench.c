@@ -2,8 +2,10 @@
 ** bench.c -- Spring Challenge 2021 speed figures (build/spring2021-bench):
 ** full uniformly random playouts per second and actions applied per second
 ** on one core (best of five 300 ms windows, and the median window), the
-** AI's policy playouts per second, and the bot's playouts per 50 ms turn
-** (its budget, MAIN_TURN_MS in main.c) on positions of days 5, 12 and 19.
+** AI's policy playouts per second, the sparring bot's (bot_mcts.c)
+** playouts per 50 ms turn, and the shipped beam search's children
+** evaluated per second and narrowest finished width in a 65 ms turn
+** (MAIN_TURN_MS in main.c), on positions of days 5, 12 and 19.
 ** Prints "bench spring2021 k=v" lines.
 **
 ** Invariants: fixed seeds, so runs differ only by machine speed.
@@ -12,12 +14,14 @@
 #include <string.h>
 
 #include "ai.h"
+#include "beam.h"
 #include "deadline.h"
 #include "javarand.h"
 #include "rng.h"
 #include "rules.h"
 
 static long bench__actions;
+static beam_work bench__beam;
 
 #define BENCH_WINDOWS 5
 
@@ -104,26 +108,27 @@ int main(void) {
   printf("bench spring2021 policy_playouts_per_s=%.0f\n", pol / secs);
 
   /* bot: positions reached by policy play at days 5, 12 and 19 */
-  long total = 0;
-  int turns = 0;
+  long total = 0, beam_states = 0;
+  double beam_ms = 0.0;
+  int turns = 0, beam_width = BEAM_MAX_WIDTH;
   for (int target = 5; target <= 19; target += 7) {
     rules_state s = start;
-    while (s.day < target) {
-      while (!(s.waiting[0] && s.waiting[1])) {
-        int act[2] = {ai_policy(&b, &s, 0, &r), ai_policy(&b, &s, 1, &r)};
-        if (s.waiting[0]) act[0] = RULES_WAIT;
-        if (s.waiting[1]) act[1] = RULES_WAIT;
-        rules_resolve(&b, &s, act);
-      }
-      rules_sun_move(&b, &s);
-      rules_gather(&b, &s);
-    }
+    while (s.day < target) ai_policy_day(&b, &s, &r);
     ai_stats st;
-    deadline_start(&d, 50.0); /* the bot's per-turn budget (main.c) */
+    deadline_start(&d, 50.0); /* the sparring bot's budget (bot_mcts.c) */
     ai_search(&b, &s, 0, &d, &r, &st);
     total += st.playouts;
+    /* the beam search at the shipped bot's budget (MAIN_TURN_MS, main.c) */
+    beam_stats bs;
+    deadline_start(&d, 65.0);
+    beam_search(&b, &s, 0, &d, &bench__beam, &bs);
+    beam_states += bs.expanded;
+    beam_ms += deadline_elapsed_ms(&d);
+    if (bs.width < beam_width) beam_width = bs.width;
     turns++;
   }
-  printf("bench spring2021 bot_playouts_per_turn=%ld\n", total / turns);
+  printf("bench spring2021 mcts_playouts_per_turn=%ld\n", total / turns);
+  printf("bench spring2021 beam_states_per_s=%.0f\n", beam_states / (beam_ms / 1000.0));
+  printf("bench spring2021 beam_min_width=%d\n", beam_width);
   return 0;
 }

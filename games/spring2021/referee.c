@@ -239,8 +239,7 @@ static void ref__play(ref_io *io, int64_t seed, int league, const char *name0,
           bad[p] = 1;
           res->error[p] = 3;
           act[p] = RULES_WAIT;
-          snprintf(reason[p], sizeof reason[p], "Invalid Input: Expected %s but got '%.4000s'",
-                   rules_expected(&b), line);
+          rules_reason(&b, line, reason[p], sizeof reason[p]);
           if (!io->replay)
             judge_fail(io->judge, p, JUDGE_INVALID, "turn %d: expected %s but got '%.100s'", res->turns,
                        rules_expected(&b), line);

@@ -475,20 +475,39 @@ static int rules__is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-/* Java "(?:\s+(?<message>.*))?$" on the rest of a line. */
+/* 1 if p starts with a character Java's "." does not match besides \n and
+   \r: U+0085, U+2028 or U+2029 in UTF-8 (the referee decodes answers as
+   UTF-8; other bytes, even invalid ones, match "."). */
+static int rules__java_eol(const char *p) {
+  const unsigned char *u = (const unsigned char *)p;
+  if (u[0] == 0xC2 && u[1] == 0x85) return 1;
+  return u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0xA8 || u[2] == 0xA9);
+}
+
+/* Java "(?:\s+(?<message>.*))?$" on the rest of a line: the message may
+   hold no line terminator (\n, \r, U+0085, U+2028, U+2029), except in
+   the leading \s+ run, which absorbs \n and \r. */
 static int rules__tail_ok(const char *p) {
   if (*p == 0) return 1;
   if (!rules__is_space(*p)) return 0;
   const char *last = NULL;
-  for (const char *q = p; *q; q++)
+  for (const char *q = p; *q; q++) {
     if (*q == '\n' || *q == '\r') last = q;
+    if (rules__java_eol(q)) return 0;
+  }
   if (!last) return 1;
   for (const char *q = p; q <= last; q++)
     if (!rules__is_space(*q)) return 0;
   return 1;
 }
 
-BOT_API int rules_parse(const rules_board *b, const char *line, int *a) {
+/* The official parser (CommandManager): patterns tried in the order WAIT,
+   GROW, COMPLETE, SEED, then Integer.parseInt on the numbers in the order
+   of the line. Returns 0 (and *a), -1 for a line no pattern matches, -2
+   when a number overflows Java's int: *bad and *nbad then give its digits,
+   the first such number (for SEED, the source before the target). */
+static int rules__parse(const rules_board *b, const char *line, int *a, const char **bad,
+                        int *nbad) {
   const char *p = line;
   if (strncmp(p, "WAIT", 4) == 0 && rules__tail_ok(p + 4)) {
     *a = RULES_WAIT;
@@ -500,20 +519,47 @@ BOT_API int rules_parse(const rules_board *b, const char *line, int *a) {
   else if (b->seed_on && strncmp(p, "SEED ", 5) == 0) kind = RULES_SEED, p += 5;
   if (kind < 0) return -1;
   long src = 0, dst;
+  const char *src_at = p, *dst_at;
   if (kind == RULES_SEED) {
     src = rules__digits(&p);
     if (src == -1 || *p != ' ') return -1;
     p++;
   }
+  dst_at = p;
   dst = rules__digits(&p);
   if (dst == -1 || !rules__tail_ok(p)) return -1;
-  if (src == -2 || dst == -2) return -1; /* Integer.parseInt overflow */
+  if (src == -2 || dst == -2) { /* Integer.parseInt overflow */
+    *bad = src == -2 ? src_at : dst_at;
+    *nbad = 0;
+    while ((*bad)[*nbad] >= '0' && (*bad)[*nbad] <= '9') (*nbad)++;
+    return -2;
+  }
   /* Out-of-board cells are well formed but invalid: map them to 63, which
      rules_valid rejects. */
   if (src >= RULES_CELLS) src = 63;
   if (dst >= RULES_CELLS) dst = 63;
   *a = RULES_ACT(kind, (int)src, (int)dst);
   return 0;
+}
+
+BOT_API int rules_parse(const rules_board *b, const char *line, int *a) {
+  const char *bad;
+  int nbad;
+  return rules__parse(b, line, a, &bad, &nbad) == 0 ? 0 : -1;
+}
+
+BOT_API int rules_reason(const rules_board *b, const char *line, char *out, int cap) {
+  const char *bad;
+  int nbad, a;
+  int r = rules__parse(b, line, &a, &bad, &nbad);
+  if (r == 0) return snprintf(out, (size_t)cap, "%s", "");
+  if (r == -2)
+    return snprintf(out, (size_t)cap,
+                    "Invalid Input: Expected %s but got 'java.lang.NumberFormatException: For "
+                    "input string: \"%.*s\"'",
+                    rules_expected(b), nbad > 4000 ? 4000 : nbad, bad);
+  return snprintf(out, (size_t)cap, "Invalid Input: Expected %s but got '%.4000s'",
+                  rules_expected(b), line);
 }
 
 BOT_API int rules_format(int a, char *out, int cap) {

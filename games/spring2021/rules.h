@@ -22,6 +22,13 @@
 #include "common.h"
 #include "javarand.h"
 
+/* The bitboards live on popcount: the hardware instruction (every x86-64
+   judge has it) instead of GCC's table routine, which took 39% of a random
+   playout's time. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#pragma GCC target("popcnt")
+#endif
+
 #define RULES_CELLS 37
 #define RULES_MAX_ACTIONS 256 /* WAIT + completes + grows + seeds, bounded */
 #define RULES_ALL ((1ULL << RULES_CELLS) - 1)
@@ -121,6 +128,10 @@ BOT_API void rules_finish(rules_state *s);
 /* Parses a command line with the official grammar. Returns 0 and sets *a on
    success, -1 if the line would disqualify the player. */
 BOT_API int rules_parse(const rules_board *b, const char *line, int *a);
+/* The FINAL line's reason for a line rules_parse rejects, as the official
+   referee words it (a number over Java's int gives its NumberFormatException
+   text); "" for a valid line. Returns the length snprintf reports. */
+BOT_API int rules_reason(const rules_board *b, const char *line, char *out, int cap);
 /* Formats an action as the referee lists it ("GROW 5"); returns length. */
 BOT_API int rules_format(int a, char *out, int cap);
 /* "SEED <from> <to> | GROW <idx> | COMPLETE <idx> | WAIT" etc. per league. */

@@ -1,7 +1,8 @@
 /*
 ** test_ai.c -- Spring Challenge 2021 AI: the playout policy only plays
-** legal moves and playouts end the game; the search returns legal actions,
-** respects its deadline, and plays simple endgames exactly.
+** legal moves and playouts end the game; both searches (Monte Carlo and
+** beam) return legal actions, respect their deadlines, and play simple
+** endgames exactly.
 */
 #include <string.h>
 
@@ -90,58 +91,76 @@ static void test_search_legal_and_bounded(void) {
   TH_ASSERT(rules_valid(&b, &s, 1, a, s.sun[1]));
 }
 
-/* Last day: completing a rich tree with nutrients left wins points. */
-static void test_endgame_complete(void) {
-  rng_t r;
-  rng_seed(&r, th_seed());
-  rules_board b;
-  rules_state s;
-  rules_board_default(&b, 3);
-  rules_state_empty(&s);
-  s.day = 23;
-  s.sun_dir = 5;
-  s.nutrients = 10;
-  s.sun[0] = 4;
-  s.sun[1] = 0;
-  s.score[0] = 10;
-  s.score[1] = 20;
-  rules_put(&s, 0, 3, 0, 0);
-  rules_put(&s, 30, 1, 1, 0);
-  deadline_t d;
-  deadline_start(&d, 20.0);
-  int a = ai_search(&b, &s, 0, &d, &r, NULL);
-  TH_EQ_INT(a, RULES_ACT(RULES_COMPLETE, 0, 0));
+static ai_engine test__engine; /* the beam's buffers: too big for the stack */
+
+/* Two exact last-day endgames, for the player in `seat`:
+   k = 0: completing a rich tree with nutrients left wins points (COMPLETE 0);
+   k = 1: nutrients 0, poor cell, 20-20: WAIT ends 21-20 (sun/3), while
+   COMPLETE gains nothing, costs the sun/3 point and the tree, and loses the
+   tiebreak 20+0 vs 20+1 (WAIT). Returns the right answer. */
+static int endgame(rules_board *b, rules_state *s, int seat, int k) {
+  rules_board_default(b, 3);
+  rules_state_empty(s);
+  s->day = 23;
+  s->sun_dir = 5;
+  s->nutrients = k == 0 ? 10 : 0;
+  s->sun[seat] = k == 0 ? 4 : 5;
+  s->score[seat] = k == 0 ? 10 : 20;
+  s->score[1 - seat] = 20;
+  int tree = k == 0 ? 0 : 19;
+  rules_put(s, tree, 3, seat, 0);
+  rules_put(s, 30, 1, 1 - seat, 0);
+  return k == 0 ? RULES_ACT(RULES_COMPLETE, 0, tree) : RULES_WAIT;
 }
 
-/* Last day, nutrients 0, poor cell, 20-20: WAIT ends 21-20 (sun/3), while
-   COMPLETE gains nothing, costs the sun/3 point and the tree, and loses the
-   tiebreak 20+0 vs 20+1. */
-static void test_endgame_wait(void) {
+/* Both designs play both endgames exactly, from either seat. */
+static void test_endgames(void) {
+  for (int design = AI_MCTS; design <= AI_BEAM; design++) {
+    ai_engine_init(&test__engine, design, th_seed());
+    for (int seat = 0; seat < 2; seat++)
+      for (int k = 0; k < 2; k++) {
+        rules_board b;
+        rules_state s;
+        int want = endgame(&b, &s, seat, k);
+        deadline_t d;
+        deadline_start(&d, 20.0);
+        TH_EQ_INT(ai_choose(&test__engine, &b, &s, seat, &d, NULL), want);
+      }
+  }
+}
+
+/* The beam search (through ai_choose) answers a valid action for either
+   seat on positions of policy games of every league at every day, with a
+   short deadline and with the deadline already passed. */
+static void test_beam_legal(void) {
   rng_t r;
   rng_seed(&r, th_seed());
-  rules_board b;
-  rules_state s;
-  rules_board_default(&b, 3);
-  rules_state_empty(&s);
-  s.day = 23;
-  s.sun_dir = 5;
-  s.nutrients = 0;
-  s.sun[0] = 5;
-  s.sun[1] = 0;
-  s.score[0] = 20;
-  s.score[1] = 20;
-  rules_put(&s, 19, 3, 0, 0);
-  rules_put(&s, 30, 1, 1, 0);
-  deadline_t d;
-  deadline_start(&d, 20.0);
-  int a = ai_search(&b, &s, 0, &d, &r, NULL);
-  TH_EQ_INT(a, RULES_WAIT);
+  ai_engine_init(&test__engine, AI_BEAM, th_seed());
+  for (int g = 0; g < 9; g++) {
+    rules_board b;
+    rules_state s;
+    start_league(&b, &s, (int64_t)th_seed() + 100 + g, 1 + g % 3);
+    while (s.day < b.days) {
+      for (int me = 0; me < 2; me++) {
+        deadline_t d;
+        ai_report rep;
+        deadline_start(&d, (g + s.day) % 4 == 0 ? 0.0 : 3.0);
+        int a = ai_choose(&test__engine, &b, &s, me, &d, &rep);
+        TH_ASSERT_MSG(rules_valid(&b, &s, me, a, s.sun[me]), "league %d day %d seat %d action %d",
+                      b.league, s.day, me, a);
+        TH_ASSERT(strcmp(rep.unit, "states") == 0);
+        /* no seed from a size-1 tree */
+        if (RULES_KIND(a) == RULES_SEED) TH_ASSERT(rules_size_at(&s, RULES_SRC(a)) >= 2);
+      }
+      ai_policy_day(&b, &s, &r);
+    }
+  }
 }
 
 static const th_test TESTS[] = {
+  TH_ENTRY(test_beam_legal), TH_ENTRY(test_endgames),
   TH_ENTRY(test_policy_legal), TH_ENTRY(test_playout_finishes),
-  TH_ENTRY(test_search_legal_and_bounded), TH_ENTRY(test_endgame_complete),
-  TH_ENTRY(test_endgame_wait),
+  TH_ENTRY(test_search_legal_and_bounded),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }

@@ -57,6 +57,38 @@ def main(argv):
         check(ok, "%s: result %s" % (name, p.stdout.strip()))
         r = subprocess.run([ref, "replay", trace], capture_output=True, text=True, timeout=60)
         check(r.returncode == 0, "%s: its trace replays (%s)" % (name, r.stdout.strip()[-160:]))
+    # edge rules of the official parser, as trace tests: an int overflow's
+    # FINAL reason is Java's NumberFormatException text (the first number
+    # parsed), and U+0085 / U+2028 / U+2029 in a message disqualify
+    nfe = "but got 'java.lang.NumberFormatException: For input string: \"%s\"'"
+    edges = [
+        ("grow_overflow", "GROW 99999999999", nfe % "99999999999"),
+        ("complete_overflow", "COMPLETE 2147483648", nfe % "2147483648"),
+        ("seed_overflow", "SEED 4294967296 1", nfe % "4294967296"),
+        ("seed_target_overflow", "SEED 1 4294967296", nfe % "4294967296"),
+        ("u0085", "WAIT a\u0085b", "but got 'WAIT a\u0085b'"),
+        ("u2028", "GROW 1 \u2028", "but got 'GROW 1 \u2028'"),
+        ("u2029", "WAIT \u2029", "but got 'WAIT \u2029'"),
+    ]
+    for name, line, reason in edges:
+        trace = os.path.join(tmp, "edge_%s.txt" % name)
+        script = os.path.join(tmp, "edge_%s.sh" % name)
+        with open(script, "wb") as f:  # answers the line once, then waits for the end
+            f.write(b"printf '%s\\n'\ncat >/dev/null\n" % line.encode("utf-8"))
+        p = subprocess.run([ref, "match", "--seed", "17", "--trace", trace, "--", "sh " + script, rnd],
+                           capture_output=True, text=True, timeout=60)
+        try:
+            res = json.loads(p.stdout.strip().split("\n")[-1])
+            with open(trace, "rb") as f:
+                final = [r for r in f.read().decode("utf-8").split("\n") if r.startswith("FINAL 0 ")]
+        except (ValueError, IndexError, OSError):
+            check(False, "%s: JSON line and trace (exit %d)" % (name, p.returncode))
+            continue
+        want = "FINAL 0 score -1 sun 2 active 0 reason Invalid Input: Expected SEED <from> <to> | " \
+               "GROW <idx> | COMPLETE <idx> | WAIT " + reason
+        check(res["errors"][0] == "invalid" and final == [want], "%s: FINAL %r" % (name, final))
+        r = subprocess.run([ref, "replay", trace], capture_output=True, text=True, timeout=60)
+        check(r.returncode == 0, "%s: its trace replays (%s)" % (name, r.stdout.strip()[-160:]))
     bot = argv[4] if len(argv) > 4 else None
     for league in ((1, 2) if bot else ()):
         for seat in (0, 1):

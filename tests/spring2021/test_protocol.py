@@ -86,7 +86,32 @@ def main(argv):
     rc, out = run(bot, "\n".join(lines[:45]) + "\n")
     check(rc == 0 and out[0] == "WAIT", "truncated turn -> WAIT, exit 0")
     rc, out = run(bot, "hello\n\x00\x01 -5 99999999999999999999\n" * 50)
-    check(rc == 0, "garbage input -> no crash (exit %d)" % rc)
+    check(rc == 0 and out in ([], [""]), "garbage input -> no crash, no answer (exit %d, %d lines)" % (rc, len(out)))
+    # an off-board cell in the list is never answered as another cell
+    # (it parses as cell 63): only a listed line as given, or WAIT
+    lines, actions = turn_input(os.path.join(tdir, names[0]), 30)
+    head = lines[:len(lines) - len(actions) - 1]
+    for listed in (["WAIT", "GROW 40"], ["GROW 40", "COMPLETE 99", "SEED 50 51"], ["GROW 40"]):
+        rc, out = run(bot, "\n".join(head + [str(len(listed))] + listed) + "\n")
+        check(rc == 0 and out[:1] in (["WAIT"],) + tuple([a] for a in listed if a == "WAIT") and out[1:] in ([], [""]),
+              "list %s -> %r" % (listed, out))
+    # after a corrupt line: one WAIT for that turn, then the next turn's
+    # header is found and answered once (not one answer per bad line)
+    init_len = int(lines[0]) + 1
+    t0, a0 = turn_input(os.path.join(tdir, names[0]), 0)
+    t1, a1 = turn_input(os.path.join(tdir, names[0]), 1)
+    b0, b1 = t0[init_len:], t1[init_len:]
+    ntrees = int(b0[4])
+    bad_tree = b0[:6] + ["7 x 1 0"] + b0[7:]  # a tree line corrupt
+    bad_count = b0[:5 + ntrees] + ["oops"] + b0[6 + ntrees:]  # the action count corrupt
+    cases = [("corrupt tree line", bad_tree), ("corrupt action count", bad_count),
+             ("20 junk lines after the turn", b0 + ["12", "3 4", "GROW 5", "x"] * 5)]
+    for name, first in cases:
+        rc, out = run(bot, "\n".join(t0[:init_len] + first + b1) + "\n")
+        out = [o for o in out if o != ""]
+        first_ok = out[:1] == ["WAIT"] if name.startswith("corrupt") else out[:1] != [] and out[0] in a0
+        check(rc == 0 and len(out) == 2 and first_ok and out[1] in a1,
+              "%s: answers %r (want 2: %s, then one of turn 1's)" % (name, out[:4], "WAIT" if name.startswith("corrupt") else "a listed one"))
     rc, out = run(bot, "")
     check(rc == 0 and out in ([], [""]), "empty input -> clean exit")
     return check.close()

@@ -315,6 +315,44 @@ static void test_grammar(void) {
   TH_EQ_INT(rules_parse(&w1, "GROW 1", &a), 0);
   TH_EQ_INT(rules_parse(&w2, "GROW 6 bad", &a), -1);
   TH_EQ_INT(rules_parse(&w2, "COMPLETE 6", &a), 0);
+  /* Java's "." matches no U+0085, U+2028, U+2029 (UTF-8): such a message
+     is invalid; other non-ASCII bytes are fine */
+  TH_EQ_INT(rules_parse(&b, "WAIT hi\xc2\x85there", &a), -1);
+  TH_EQ_INT(rules_parse(&b, "GROW 5 a\xe2\x80\xa8", &a), -1);
+  TH_EQ_INT(rules_parse(&b, "SEED 3 9 \xe2\x80\xa9", &a), -1);
+  TH_EQ_INT(rules_parse(&b, "WAIT \xc3\xa9t\xc3\xa9 \x85", &a), 0);
+  TH_EQ_INT(rules_parse(&b, "WAIT \xe2\x80\xa7", &a), 0);
+}
+
+/* The FINAL reasons of rejected lines, worded as the official referee
+   words them (Integer.parseInt's exception for an int overflow). */
+static void test_reasons(void) {
+  rules_board b, w2;
+  rules_board_default(&b, 3);
+  rules_board_default(&w2, 1);
+  char r[256], want[512];
+  const char *pre = "Invalid Input: Expected SEED <from> <to> | GROW <idx> | COMPLETE <idx> | WAIT but got ";
+  static const char *const nfe[][2] = { /* line, the number Java reports */
+    {"GROW 99999999999", "99999999999"},
+    {"COMPLETE 2147483648 msg", "2147483648"},
+    {"SEED 4294967296 1", "4294967296"}, /* the source is parsed first */
+    {"SEED 99999999999 88888888888", "99999999999"},
+    {"SEED 1 4294967296", "4294967296"},
+  };
+  for (size_t i = 0; i < sizeof nfe / sizeof nfe[0]; i++) {
+    rules_reason(&b, nfe[i][0], r, sizeof r);
+    snprintf(want, sizeof want, "%s'java.lang.NumberFormatException: For input string: \"%s\"'", pre,
+             nfe[i][1]);
+    TH_EQ_STR(r, want);
+  }
+  /* a line no pattern matches quotes itself, an overflow included */
+  rules_reason(&b, "GROW 99999999999x", r, sizeof r);
+  snprintf(want, sizeof want, "%s'GROW 99999999999x'", pre);
+  TH_EQ_STR(r, want);
+  rules_reason(&w2, "GROW 99999999999", r, sizeof r); /* no GROW in wood 2 */
+  TH_EQ_STR(r, "Invalid Input: Expected COMPLETE <idx> | WAIT but got 'GROW 99999999999'");
+  rules_reason(&b, "GROW 2147483647", r, sizeof r);
+  TH_EQ_STR(r, "");
 }
 
 /* TV11 (wood 2): six size-3 trees each, 18 sun, one day. */
@@ -436,6 +474,7 @@ static const th_test TESTS[] = {
   TH_ENTRY(test_tv2_mapgen),     TH_ENTRY(test_tv3_first_lists), TH_ENTRY(test_tv4_shadows),
   TH_ENTRY(test_tv5_costs),      TH_ENTRY(test_tv6_collision),   TH_ENTRY(test_tv7_double_complete),
   TH_ENTRY(test_tv8_invalid),    TH_ENTRY(test_tv9_final),       TH_ENTRY(test_grammar),
+  TH_ENTRY(test_reasons),
   TH_ENTRY(test_tv11_wood2),     TH_ENTRY(test_tv10_disqualified), TH_ENTRY(test_list_equals_valid),
 };
 

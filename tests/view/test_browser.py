@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """test_browser.py -- view.py's pages in headless Chromium (`make test-view`).
 
-For each game it plays or takes a trace (spring2021, greencircle, get1000 and
-gameofdrones from their referees' `match --trace`, blitz from a recorded
+For each game it plays or takes a trace (spring2021, greencircle, get1000,
+gameofdrones and tictactoe from their referees' `match --trace`, blitz from a recorded
 reference trace, and that trace again as JSON-lines states), writes the page
 with view.py, opens it from disk, steps to a known frame (URL hash and arrow
 keys), and checks what is drawn against the trace read here independently
@@ -10,7 +10,9 @@ keys), and checks what is drawn against the trace read here independently
 colour at their place in a screenshot). Any JS exception or console error
 fails the page. It also serves the live blitz page over HTTP with a small
 server-sent-events source, as the blitz server will, and checks that the
-page follows the stream. Screenshots go to build/view/<game>.png.
+page follows the stream; then it starts build/blitz-server with four bots on
+loopback and checks the viewer page the server serves at the viewUrl while
+the game runs, to its final state. Screenshots go to build/view/<game>.png.
 
     python3 tests/view/test_browser.py [--chromium PATH] [--keep]
 
@@ -25,6 +27,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -357,6 +360,95 @@ def t_blitz_live(b, n, spawns, states):
         srv.server_close()
 
 
+def read_line(stream, timeout):
+    """The next line of a child's pipe, or None after timeout seconds."""
+    got = []
+    th = threading.Thread(target=lambda: got.append(stream.readline()), daemon=True)
+    th.start()
+    th.join(timeout)
+    return got[0] if got else None
+
+
+def final_event(base, game_id):
+    """The last state the server's event stream sends for a finished game."""
+    with urllib.request.urlopen(base + "/events/" + game_id, timeout=15) as r:
+        body = r.read().decode()
+    data = [ln[6:] for ln in body.split("\n") if ln.startswith("data: ")]
+    return json.loads(data[-1]) if data else None
+
+
+def t_blitz_server(b):
+    """The live page as build/blitz-server serves it: four bots play an arena
+    game on loopback while the page, opened at the viewUrl a bot prints, draws
+    the states as they arrive and ends on the final state."""
+    gid = "viewlive01"
+    viewer = build("blitz-viewer.html")
+    procs = []
+    try:
+        srv = subprocess.Popen([build("blitz-server"), "--port", "0", "--arena", gid, "--turns", "30", "--quiet",
+                                "--viewer", viewer], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        procs.append(srv)
+        line = read_line(srv.stdout, 10) or ""
+        m = re.match(r"listening on (http://127\.0\.0\.1:\d+)", line)
+        check(m is not None, "blitz server: listening on loopback (%r)" % line.strip())
+        if not m:
+            return
+        base = m.group(1)
+        bots = ["blitz", "blitz-miner", "blitz-hunter", "blitz-random"]
+        for i, name in enumerate(bots):
+            procs.append(subprocess.Popen([build(name), "--server", base, "--key", "k%d" % (i + 1), "--arena", gid,
+                                           "--quiet"] + (["--think-ms", "40"] if name == "blitz" else []),
+                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True))
+        url = (read_line(procs[1].stdout, 20) or "").strip()
+        check(url == "%s/view/%s?game=%s" % (base, gid, gid), "blitz server: the bot prints the viewer's viewUrl %r" % url)
+        if not url.startswith(base + "/"):
+            return
+        b.errors.clear()
+        b.open(url)
+        seen = []  # (frames held, turn shown, status) while the game runs
+        end = time.time() + 90
+        while time.time() < end:
+            seen.append(b.eval("[D.frames.length, D.frames.length ? D.frames[V.frame].turn : -1, $('status').textContent]"))
+            if "finished" in seen[-1][2]:
+                break
+            time.sleep(0.15)
+        live = [s for s in seen if "live" in s[2]]
+        grew = sorted(set(s[0] for s in live))
+        check(len(grew) >= 3 and seen[-1][0] > grew[0],
+              "blitz server: the page drew states as they arrived (%d distinct frame counts while live, %d polls, then %s)"
+              % (len(grew), len(seen), seen[-1]))
+        for p in procs[1:]:
+            try:
+                p.wait(timeout=max(1, end - time.time()))
+            except subprocess.TimeoutExpired:
+                pass
+        codes = [p.poll() for p in procs[1:]]
+        check(codes == [0, 0, 0, 0], "blitz server: the four bots finished the game (exit codes %s)" % codes)
+        fin = final_event(base, gid)
+        g = fin and fin.get("game", fin)
+        check(bool(g) and g.get("finished") is True, "blitz server: /events/%s ends on a finished state" % gid)
+        if not g:
+            return
+        shown = b.eval("[D.frames[V.frame].turn, V.frame === D.frames.length - 1, $('status').textContent]")
+        check(shown[0] == g["turn"] and shown[1] and "finished" in shown[2],
+              "blitz server: the page ends on the final turn %d (shows %s)" % (g["turn"], shown))
+        gold = b.eval("[1,2,3,4].map((k) => +document.getElementById('hero-' + k).dataset.gold)")
+        want = [h["gold"] for h in g["heroes"]]
+        check(gold == want, "blitz server: the heroes' gold drawn %s is the final state's %s" % (gold, want))
+        turns = b.eval("D.frames.map((f) => f.turn)")
+        check(all(x < y for x, y in zip(turns, turns[1:])), "blitz server: %d frames, turns strictly rising" % len(turns))
+        no_errors(b, "blitz server")
+    finally:
+        for p in reversed(procs):
+            if p.poll() is None:
+                p.terminate()
+                try:
+                    p.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait()
+
+
 # ---- get1000 -------------------------------------------------------------
 
 def t_get1000(b):
@@ -433,6 +525,57 @@ def t_gameofdrones(b):
     shot(b, "gameofdrones")
 
 
+# ---- tictactoe -----------------------------------------------------------
+
+def t_tictactoe(b):
+    trace = os.path.join(OUT, "tictactoe.txt")
+    if not run_referee([build("tictactoe-referee"), "match", "--seed", "3", "--trace", trace, "--",
+                        build("tictactoe"), build("tictactoe-random")], trace):
+        return
+    lines = open(trace).read().splitlines()
+    moves = [ln.split() for ln in lines if ln.startswith("MOVE ")]
+    end = lines[-1].split()
+    # independent replay: the board after move k (k = the last move, the result shows)
+    k = len(moves)
+    marks = {}
+    for m in moves[:k]:
+        marks["%s-%s" % (m[2], m[3])] = "XO"[int(m[1])]
+    page(b, trace, "tictactoe", k)
+    drawn = b.eval("Object.fromEntries([...document.querySelectorAll('g[id^=cell-]')].map((g) => [g.id.slice(5), g.dataset.mark]))")
+    want = {"%d-%d" % (r, c): marks.get("%d-%d" % (r, c), "") for r in range(3) for c in range(3)}
+    check(drawn == want, "tictactoe frame %d: the marks drawn are the trace's (%s)" % (k, drawn))
+    last = b.eval("[...document.querySelectorAll('g[id^=cell-]')].filter((g) => g.dataset.last === '1').map((g) => g.id.slice(5))")
+    check(last == ["%s-%s" % (moves[k - 1][2], moves[k - 1][3])], "tictactoe frame %d: the move just played %s" % (k, last))
+    ok = True
+    for p in (0, 1):
+        mine = [m for m in moves[:k] if m[1] == str(p)]
+        if mine:
+            ok = ok and text(b, "#cmd-p%d .cmd" % p) == "%s %s" % (mine[-1][2], mine[-1][3])
+            ok = ok and abs(float(text(b, "#cmd-p%d .think" % p)) - float(mine[-1][4])) < 0.006
+            ok = ok and abs(float(text(b, "#p%d-think" % p)) - sum(float(m[4]) for m in mine)) < 0.01
+    check(ok, "tictactoe frame %d: each player's last command and think time (%s)" % (k, [m[1:] for m in moves[-2:]]))
+    res = b.eval("document.getElementById('result').dataset.result")
+    check(res == " ".join(end[1:]), "tictactoe frame %d: result %r (trace %r)" % (k, res, lines[-1]))
+    # pixels, one move before the end (no winning line drawn over the marks): each mark in its
+    # seat's colour (X's strokes cross at the cell's centre, O's ring passes left of it)
+    b.key("ArrowLeft")
+    before = {"%s-%s" % (m[2], m[3]): "XO"[int(m[1])] for m in moves[:k - 1]}
+    ok = bool(before) and b.eval("document.body.dataset.frame") == str(k - 1)
+    for cell, mk in before.items():
+        x, y, w = center(b, "#cell-" + cell + " rect")
+        px = b.pixel(x, y) if mk == "X" else b.pixel(x - 32, y)
+        ok = ok and near(px, COLORS["XO".index(mk)], 30)
+    check(ok, "tictactoe frame %d: X in seat 0's colour, O in seat 1's (%s)" % (k - 1, before))
+    b.key("Home")
+    empty = b.eval("[...document.querySelectorAll('g[id^=cell-]')].every((g) => g.dataset.mark === '')")
+    b.key("ArrowRight")
+    one = b.eval("[...document.querySelectorAll('g[id^=cell-]')].map((g) => g.dataset.mark).join('')")
+    check(empty and one == "X", "tictactoe: Home shows the empty board, Right the first X (%r)" % one)
+    b.eval("show(%d)" % k)
+    no_errors(b, "tictactoe")
+    shot(b, "tictactoe")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--chromium", default=os.environ.get("CHROMIUM", "chromium"))
@@ -444,7 +587,7 @@ def main():
         check(False, "start %s: %s (install Debian's chromium)" % (a.chromium, e))
         return check.close()
     try:
-        for t in (t_spring2021, t_greencircle, t_blitz, t_get1000, t_gameofdrones):
+        for t in (t_spring2021, t_greencircle, t_blitz, t_blitz_server, t_get1000, t_gameofdrones, t_tictactoe):
             try:
                 t(b)
             except (cdp.CDPError, OSError, ValueError, KeyError, IndexError, TypeError) as e:

@@ -98,6 +98,28 @@ FORFEIT 0 timeout placement too late
 END rounds 1
 """
 
+# X (seat 0) wins on the diagonal 2-4-6 after five moves.
+TTT = """TICTACTOE_TRACE 1
+SEED 7
+BOT 0 /x/build/tictactoe
+BOT 1 /y/build/tictactoe-random
+MOVE 0 1 1 0.500
+MOVE 1 0 0 0.250
+MOVE 0 0 2 1.000
+MOVE 1 2 2 0.125
+MOVE 0 2 0 0.750
+END winner 0
+"""
+
+TTT_ERR = """TICTACTOE_TRACE 1
+SEED 5
+BOT 0 /x/build/tictactoe
+BOT 1 yes 1 1
+MOVE 0 1 1 0.500
+ERROR 1 invalid turn 2, answer 1: "1 1" is not a free cell "row col"
+END winner 0
+"""
+
 GOD = """GAMEOFDRONES_TRACE 1
 BOT 0 dist
 BOT 1 /b/python3 my bot.py
@@ -305,6 +327,48 @@ class GameOfDrones(unittest.TestCase):
             view.parse("GAMEOFDRONES_TRACE 1\n")
 
 
+class TicTacToe(unittest.TestCase):
+    def test_frames(self):
+        d = view.parse(TTT)
+        self.assertEqual(d["game"], "tictactoe")
+        self.assertEqual(d["players"], ["tictactoe", "tictactoe-random"])
+        self.assertEqual(len(d["frames"]), 6)  # the empty board, then one a move
+        self.assertEqual(d["frames"][0]["board"], "-" * 9)
+        f = d["frames"][2]
+        self.assertEqual((f["board"], f["cell"], f["mover"], f["ply"]), ("1---0----", 0, 1, 2))
+        self.assertEqual(f["cmds"], [[0, "1 1", "", 0.5], [1, "0 0", "", 0.25]])
+        end = d["frames"][-1]
+        self.assertEqual(end["board"], "1-0-0-0-1")
+        self.assertEqual((end["cell"], end["result"], end["line"]), (6, "winner 0", [2, 4, 6]))
+        self.assertEqual(end["cmds"][0], [0, "2 0", "", 0.75])
+        self.assertNotIn("result", d["frames"][4])
+        self.assertEqual(d["static"], {"result": "winner 0", "errors": []})
+
+    def test_draw_and_error(self):
+        moves = [(0, 0), (1, 1), (2, 2), (0, 1), (2, 1), (2, 0), (0, 2), (1, 2), (1, 0)]
+        text = "TICTACTOE_TRACE 1\n" + "".join("MOVE %d %d %d 1.0\n" % (i % 2, r, c) for i, (r, c) in enumerate(moves))
+        d = view.parse(text + "END draw\n")
+        self.assertEqual(d["frames"][-1]["board"], "010011100")  # seat 0 on 0 0, 2 2, 2 1, 0 2, 1 0
+        self.assertEqual((d["frames"][-1]["result"], d["frames"][-1].get("line")), ("draw", None))
+        d = view.parse(TTT_ERR)
+        self.assertEqual(len(d["frames"]), 3)  # start, the move, the invalid answer
+        f = d["frames"][-1]
+        self.assertEqual((f["board"], f["cell"], f["mover"], f["result"]), ("----0----", -1, 1, "winner 0"))
+        self.assertEqual(f["cmds"][-1], [1, "invalid", 'turn 2, answer 1: "1 1" is not a free cell "row col"', None])
+        self.assertEqual(d["static"]["errors"][0][:2], [1, "invalid"])
+        self.assertEqual(d["players"][1], "yes 1 1")
+
+    def test_bad(self):
+        for bad in (TTT.replace("MOVE 1 2 2", "MOVE 1 1 1"),   # an occupied cell
+                    TTT.replace("MOVE 1 2 2", "MOVE 1 3 2"),   # off the board
+                    TTT.replace("0.125", "x"), TTT.replace("0.125", "inf"),
+                    TTT.replace("END winner 0", "END winner 7"),
+                    TTT.replace("END winner 0", "END winner 0\nMOVE 1 1 0 0.5"),  # a move after the end
+                    "MOVE 0 1 1 0.5\n"):                      # no header
+            with self.assertRaises(view.ViewError, msg=bad):
+                view.parse(bad, "tictactoe")
+
+
 class BadInput(unittest.TestCase):
     """Cut or damaged traces: parse() returns data or raises ViewError,
     never anything else (the CLI turns ViewError into exit status 1)."""
@@ -314,7 +378,7 @@ class BadInput(unittest.TestCase):
         rng = random.Random(16)
         junk = ["", "x", "-1", "999999", "1.5", "|", "{", "p9", "HUNDREDS", "@@", "nan"]
         tried = 0
-        for text in (S21, GC, BLITZ, G1K, GOD):
+        for text in (S21, GC, BLITZ, G1K, GOD, TTT, TTT_ERR):
             lines = text.splitlines()
             variants = ["\n".join(lines[:k]) for k in range(len(lines) + 1)]
             for _ in range(150):
@@ -338,7 +402,8 @@ class Page(unittest.TestCase):
     def test_render_and_cli(self):
         tmp = tempfile.mkdtemp(prefix="view-test-")
         try:
-            for name, text in (("s21", S21), ("gc", GC), ("blitz", BLITZ), ("g1k", G1K), ("god", GOD)):
+            for name, text in (("s21", S21), ("gc", GC), ("blitz", BLITZ), ("g1k", G1K), ("god", GOD),
+                               ("ttt", TTT)):
                 src = os.path.join(tmp, name + ".txt")
                 with open(src, "w") as f:
                     f.write(text.replace("alpha", "</script><b>x"))

@@ -1,0 +1,452 @@
+/*
+** beam.c -- Spring Challenge 2021 day-structured beam search (see beam.h).
+**
+** Data flow: beam_search (steps 1-5 above it) -> beam__pass (one width:
+** day after day, layer after layer) -> beam__expand (a node's children:
+** tonight's WAIT into the dawn heap, today's next actions into the layer
+** heap) -> beam_eval.
+**
+** Invariants: states are searched from player 0's side (beam_search swaps
+** the seats when me == 1); only our own actions are applied (beam__apply,
+** which assumes rules_valid holds: expansion checks every condition the
+** referee checks); a node's `last` key makes every day's actions come in
+** one canonical order, so each set of actions is reached once: COMPLETE
+** (key = cell), GROW from size 2, 1, 0 (key = 64 * (3 - size) + cell), SEED
+** (key = 256 + target); heaps never hold more than the pass's width.
+*/
+#include "beam.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Tunables of the search (each may be set with -D for experiments). */
+#ifndef BEAM_FIRST_WIDTH
+#define BEAM_FIRST_WIDTH 16     /* width of the first pass; each next doubles */
+#endif
+#ifndef BEAM_NEXT_PASS
+#define BEAM_NEXT_PASS 2.0      /* a pass takes about this many times the last */
+#endif
+#ifndef BEAM_DAYS
+#define BEAM_DAYS 6             /* days searched from the root's, today included */
+#endif
+#ifndef BEAM_END_DAYS
+#define BEAM_END_DAYS 8         /* search to the game's end when this few days remain */
+#endif
+#ifndef BEAM_MAX_ACTIONS
+#define BEAM_MAX_ACTIONS 8      /* our actions in one day */
+#endif
+#ifndef BEAM_COMPLETE_FROM
+#define BEAM_COMPLETE_FROM 11   /* no COMPLETE before this day (24-day games) */
+#endif
+#ifndef BEAM_SEED_MAX_COST
+#define BEAM_SEED_MAX_COST 0    /* plant only when a seed costs this much or less */
+#endif
+#ifndef BEAM_SEED_MIN_LEFT
+#define BEAM_SEED_MIN_LEFT 2    /* no seed when fewer days remain (today included) */
+#endif
+
+/* Tunables of the opponent model, applied every night. */
+#ifndef BEAM_OPP_GROWS
+#define BEAM_OPP_GROWS 0 /* its trees that grow each night, largest first */
+#endif
+#ifndef BEAM_OPP_COMPLETE_FROM
+#define BEAM_OPP_COMPLETE_FROM 12 /* from this day it completes once a day */
+#endif
+
+/* Tunables of the evaluation (days left L = days - day). */
+#ifndef BEAM_RICH_W
+#define BEAM_RICH_W 0.5  /* per point of a tree's cell's completion bonus (0, 2, 4) */
+#endif
+#ifndef BEAM_FINISH_W
+#define BEAM_FINISH_W 1.0 /* size-3 trees: times their completion's points */
+#endif
+#ifndef BEAM_GROWTH_END_LEFT
+#define BEAM_GROWTH_END_LEFT 4  /* trees are worth their size while L > this */
+#endif
+#ifndef BEAM_SHADE_W
+#define BEAM_SHADE_W 0.05       /* per (tree, tree in line that can shade it), times L' */
+#endif
+#ifndef BEAM_TIE_W
+#define BEAM_TIE_W 0.01         /* final points per tree (tiebreak on equal scores) */
+#endif
+static const double beam__tree_w[4] = {0.0, 1.0, 2.0, 3.0}; /* by size, times L' */
+
+/* Cells within three steps along the six lines (who can shade whom). */
+static uint64_t beam__lines[RULES_CELLS];
+
+static void beam__tables(void) {
+  if (beam__lines[0]) return;
+  rules_init();
+  for (int c = 0; c < RULES_CELLS; c++)
+    for (int d = 0; d < 6; d++) beam__lines[c] |= rules_tab.ray[c][d][3];
+}
+
+BOT_API double beam_eval(const rules_board *b, const rules_state *s, int root_score) {
+  const uint64_t mine = s->own[0];
+  const int left = b->days - s->day;
+  if (left <= 0)
+    return s->score[0] + s->sun[0] / 3 + BEAM_TIE_W * __builtin_popcountll(mine);
+  /* 1. points: those made on the path count more the later the horizon
+     (a tree sold early loses its income), sun at its final exchange rate */
+  double v = root_score + (double)(s->score[0] - root_score) * (b->days - left) / b->days +
+             s->sun[0] / 3.0;
+  /* 2. big trees are worth what completing them would make (the i-th at
+     one nutrient less), at the same rate as the path's points */
+  if (BEAM_FINISH_W > 0.0) {
+    int n3 = __builtin_popcountll(mine & s->size[3]);
+    int rich3 = 2 * __builtin_popcountll(mine & s->size[3] & b->rich[2]) +
+                4 * __builtin_popcountll(mine & s->size[3] & b->rich[3]);
+    double made = rich3 - 4.0 / 3.0 * n3;
+    for (int i = 0; i < n3; i++) made += s->nutrients > i ? s->nutrients - i : 0;
+    if (made > 0) v += BEAM_FINISH_W * made * (b->days - left) / b->days;
+  }
+  int rest = left - BEAM_GROWTH_END_LEFT;
+  if (rest <= 0) return v;
+  /* 3. trees by size and richness, and the trees in their lines that can
+     shade them, while growth still pays */
+  uint64_t geq[4];
+  geq[3] = s->size[3];
+  geq[2] = geq[3] | s->size[2];
+  geq[1] = geq[2] | s->size[1];
+  geq[0] = geq[1] | s->size[0];
+  double trees = 0.0;
+  int shade = 0;
+  double rich = BEAM_RICH_W * (2 * __builtin_popcountll(mine & b->rich[2]) +
+                               4 * __builtin_popcountll(mine & b->rich[3]));
+  for (int k = 0; k <= 3; k++) {
+    uint64_t m = mine & s->size[k];
+    trees += beam__tree_w[k] * __builtin_popcountll(m);
+    uint64_t shaders = mine | (s->own[1] & geq[k]);
+    for (; m; m &= m - 1) shade += __builtin_popcountll(beam__lines[__builtin_ctzll(m)] & shaders);
+  }
+  return v + rich + rest * (trees - BEAM_SHADE_W * shade);
+}
+
+/* Our action a on s (valid: expansion checked it). */
+static void beam__apply(const rules_board *b, rules_state *s, int a) {
+  int kind = RULES_KIND(a), c = RULES_DST(a);
+  uint64_t bit = 1ULL << c;
+  if (kind == RULES_GROW) {
+    int sz = rules_size_at(s, c);
+    s->sun[0] -= rules_grow_cost(s, 0, sz);
+    s->size[sz] &= ~bit;
+    s->size[sz + 1] |= bit;
+    s->dormant |= bit;
+  } else if (kind == RULES_COMPLETE) {
+    int r = b->richness[c];
+    s->sun[0] -= 4;
+    s->score[0] += s->nutrients + (r == 2 ? 2 : r == 3 ? 4 : 0);
+    if (s->nutrients > 0) s->nutrients--;
+    rules_remove(s, c);
+  } else if (kind == RULES_SEED) {
+    s->sun[0] -= rules_seed_cost(s, 0);
+    s->dormant |= 1ULL << RULES_SRC(a);
+    rules_put(s, c, 0, 0, 1);
+  }
+}
+
+/* The night after our WAIT: the opponent model, the sun's move, the gather
+   (ours only; the opponent's sun is not modelled). */
+static void beam__night(const rules_board *b, rules_state *s) {
+  /* 1. the opponent completes once a day from BEAM_OPP_COMPLETE_FROM while
+     it has a big tree (its trees stay: what shades us stays) */
+  if (s->day >= BEAM_OPP_COMPLETE_FROM && (s->own[1] & s->size[3]) && s->nutrients > 0)
+    s->nutrients--;
+  /* 2. it grows BEAM_OPP_GROWS trees, largest first (lowest cell first) */
+  int grows = BEAM_OPP_GROWS;
+  for (int sz = 2; sz >= 0 && grows > 0; sz--)
+    for (uint64_t m = s->own[1] & s->size[sz]; m && grows > 0; m &= m - 1, grows--) {
+      uint64_t bit = m & -m;
+      s->size[sz] &= ~bit;
+      s->size[sz + 1] |= bit;
+    }
+  /* 3. next day, and the gather */
+  rules_sun_move(b, s);
+  if (s->day >= b->days) return;
+  s->dormant = 0;
+  s->sun[0] += rules_harvest_of(b, s, 0);
+}
+
+static uint32_t beam__hash(const rules_state *s) {
+  uint64_t h = s->own[0] * 0x9E3779B97F4A7C15ULL;
+  h ^= (h >> 29) ^ s->size[1] * 0xBF58476D1CE4E5B9ULL;
+  h ^= (h >> 31) ^ s->size[2] * 0x94D049BB133111EBULL;
+  h ^= (h >> 27) ^ s->size[3] * 0xD6E8FEB86659FD93ULL;
+  h ^= (h >> 33) ^ s->dormant * 0xA0761D6478BD642FULL;
+  h ^= (h >> 30) ^ ((uint64_t)(uint32_t)s->sun[0] << 32 | (uint32_t)s->score[0]) * 0xE7037ED1A0B428DBULL;
+  h ^= h >> 32;
+  return (uint32_t)h;
+}
+
+typedef struct beam__pass_ctx {
+  const rules_board *b;
+  const deadline_t *d;
+  beam_work *w;
+  int width, root_score;
+  int ndawn, ncand;
+  long expanded;
+} beam__pass_ctx;
+
+/* ---- bounded min-heaps (the worst kept entry on top) --------------------- */
+
+/* Makes room in the bounded min-heap h (*n entries, at most width) for an
+   entry of value v: returns the index to write it at (entries moved up or
+   down), or -1 when v is no better than the worst of a full heap; *evicted
+   gets the worst entry when it had to go (its parent field then names the
+   slot that frees), else its parent is -1. */
+static int beam__heap_room(beam_cand *h, int *n, int width, float v, beam_cand *evicted) {
+  int i;
+  evicted->parent = -1;
+  if (*n < width) {
+    i = (*n)++;
+    while (i > 0 && h[(i - 1) / 2].value > v) h[i] = h[(i - 1) / 2], i = (i - 1) / 2;
+    return i;
+  }
+  if (v <= h[0].value) return -1;
+  *evicted = h[0];
+  i = 0;
+  for (;;) {
+    int l = 2 * i + 1, r = l + 1, m = i;
+    float mv = v;
+    if (l < *n && h[l].value < mv) m = l, mv = h[l].value;
+    if (r < *n && h[r].value < mv) m = r;
+    if (m == i) return i;
+    h[i] = h[m];
+    i = m;
+  }
+}
+
+static void beam__cand_push(beam__pass_ctx *c, float v, uint32_t hash, int parent, int action) {
+  beam_cand ev;
+  int i = beam__heap_room(c->w->cand, &c->ncand, c->width, v, &ev);
+  if (i < 0) return;
+  c->w->cand[i] = (beam_cand){v, hash, parent, action};
+}
+
+/* Tomorrow's nodes live in w->dawn at slots the heap w->dawn_heap names. */
+static void beam__dawn_push(beam__pass_ctx *c, const beam_node *n) {
+  beam_cand ev;
+  int i = beam__heap_room(c->w->dawn_heap, &c->ndawn, c->width, n->value, &ev);
+  if (i < 0) return;
+  int slot = ev.parent >= 0 ? ev.parent : c->ndawn - 1;
+  c->w->dawn[slot] = *n;
+  c->w->dawn_heap[i] = (beam_cand){n->value, n->hash, slot, 0};
+}
+
+/* Best first; equal values by hash, so duplicates are neighbours. */
+static int beam__cand_cmp(const void *x, const void *y) {
+  const beam_cand *a = x, *b = y;
+  if (a->value != b->value) return a->value < b->value ? 1 : -1;
+  return a->hash < b->hash ? -1 : a->hash > b->hash;
+}
+
+/* ---- expansion ------------------------------------------------------------ */
+
+/* Children of node n (index idx of the layer `cur`): the night after WAIT
+   into the dawn heap; with more actions allowed, every action in canonical
+   order after n's into the layer heap. */
+static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int more) {
+  const rules_board *b = c->b;
+  const rules_state *s = &n->s;
+  const int day = s->day, left = b->days - day;
+  beam_node t;
+
+  /* 1. WAIT: the day ends */
+  t.s = *s;
+  beam__night(b, &t.s);
+  t.value = (float)beam_eval(b, &t.s, c->root_score);
+  t.first = n->first >= 0 ? n->first : RULES_WAIT;
+  t.hash = beam__hash(&t.s);
+  t.last = -1;
+  t.seeded = 0;
+  beam__dawn_push(c, &t);
+  c->expanded++;
+  if (!more) return;
+
+  const uint64_t ready = s->own[0] & ~s->dormant;
+  const int sun = s->sun[0];
+  /* 2. COMPLETE */
+  if (sun >= 4 && (day >= BEAM_COMPLETE_FROM || b->days < 24))
+    for (uint64_t m = ready & s->size[3]; m; m &= m - 1) {
+      int cell = __builtin_ctzll(m);
+      if (cell <= n->last) continue;
+      t.s = *s;
+      int a = RULES_ACT(RULES_COMPLETE, 0, cell);
+      beam__apply(b, &t.s, a);
+      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), beam__hash(&t.s), idx, a);
+      c->expanded++;
+    }
+  /* 3. GROW, largest first, only trees that can still be completed */
+  for (int sz = 2; sz >= 0 && b->grow_on; sz--) {
+    if (left < 4 - sz) continue;
+    int cost = rules_grow_cost(s, 0, sz), base = 64 * (3 - sz);
+    if (cost > sun) continue;
+    for (uint64_t m = ready & s->size[sz]; m; m &= m - 1) {
+      int cell = __builtin_ctzll(m);
+      if (base + cell <= n->last) continue;
+      t.s = *s;
+      int a = RULES_ACT(RULES_GROW, 0, cell);
+      beam__apply(b, &t.s, a);
+      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), beam__hash(&t.s), idx, a);
+      c->expanded++;
+    }
+  }
+  /* 4. SEED: one a day, cheap, from a tree of size 2 or 3, not next to our
+     own trees */
+  if (b->seed_on && !n->seeded && left >= BEAM_SEED_MIN_LEFT &&
+      rules_seed_cost(s, 0) <= BEAM_SEED_MAX_COST && rules_seed_cost(s, 0) <= sun) {
+    uint64_t src = ready & (s->size[2] | s->size[3]), targets = 0, near = 0;
+    if (!src) return;
+    for (uint64_t m = s->own[0]; m; m &= m - 1) near |= rules_tab.range[__builtin_ctzll(m)][1];
+    for (uint64_t m = src; m; m &= m - 1) {
+      int cell = __builtin_ctzll(m);
+      targets |= rules_tab.range[cell][rules_size_at(s, cell)];
+    }
+    targets &= b->usable & ~(s->own[0] | s->own[1]) & ~near;
+    for (; targets; targets &= targets - 1) {
+      int tg = __builtin_ctzll(targets);
+      if (256 + tg <= n->last) continue;
+      int from = -1; /* the smallest source in range */
+      for (int k = 2; k <= 3 && from < 0; k++)
+        for (uint64_t m = src & s->size[k]; m && from < 0; m &= m - 1)
+          if (rules_tab.dist[__builtin_ctzll(m)][tg] <= k) from = __builtin_ctzll(m);
+      if (from < 0) continue;
+      t.s = *s;
+      int a = RULES_ACT(RULES_SEED, from, tg);
+      beam__apply(b, &t.s, a);
+      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), beam__hash(&t.s), idx, a);
+      c->expanded++;
+    }
+  }
+}
+
+/* One pass at c->width from root; returns the best final node's index in
+   w->layer[0] via *best, or -1 when the deadline passed first. */
+static int beam__pass(beam__pass_ctx *c, const rules_state *root, int horizon, beam_node *best) {
+  beam_work *w = c->w;
+  beam_node *cur = w->layer[0], *next = w->layer[1];
+  int ncur = 1;
+  cur[0].s = *root;
+  cur[0].first = -1;
+  cur[0].last = -1;
+  cur[0].seeded = 0;
+  cur[0].hash = beam__hash(root);
+  cur[0].value = 0.0f;
+  long clock_at = c->expanded + BEAM_CLOCK_EVERY;
+  for (int day = root->day; day < horizon; day++) {
+    c->ndawn = 0;
+    for (int depth = 0; ncur > 0; depth++) {
+      int more = depth < BEAM_MAX_ACTIONS;
+      c->ncand = 0;
+      for (int i = 0; i < ncur; i++) {
+        beam__expand(c, &cur[i], i, more);
+        if (c->expanded >= clock_at) {
+          clock_at = c->expanded + BEAM_CLOCK_EVERY;
+          if (deadline_passed(c->d)) return -1;
+        }
+      }
+      /* build the next layer: best first, duplicates (same state, same
+         value) dropped */
+      qsort(w->cand, (size_t)c->ncand, sizeof w->cand[0], beam__cand_cmp);
+      int nn = 0;
+      for (int i = 0; i < c->ncand; i++) {
+        const beam_cand *k = &w->cand[i];
+        if (i > 0 && k->hash == w->cand[i - 1].hash && k->value == w->cand[i - 1].value) continue;
+        const beam_node *p = &cur[k->parent];
+        beam_node *n = &next[nn++];
+        n->s = p->s;
+        beam__apply(c->b, &n->s, k->action);
+        n->value = k->value;
+        n->hash = k->hash;
+        n->first = p->first >= 0 ? p->first : k->action;
+        n->last = (int16_t)(RULES_KIND(k->action) == RULES_COMPLETE ? RULES_DST(k->action)
+                            : RULES_KIND(k->action) == RULES_GROW
+                                ? 64 * (3 - rules_size_at(&p->s, RULES_DST(k->action))) +
+                                      RULES_DST(k->action)
+                                : 256 + RULES_DST(k->action));
+        n->seeded = (int8_t)(p->seeded || RULES_KIND(k->action) == RULES_SEED);
+      }
+      beam_node *x = cur;
+      cur = next;
+      next = x;
+      ncur = nn;
+    }
+    /* tomorrow's first layer: best first, duplicates dropped */
+    qsort(w->dawn_heap, (size_t)c->ndawn, sizeof w->dawn_heap[0], beam__cand_cmp);
+    ncur = 0;
+    for (int i = 0; i < c->ndawn; i++) {
+      const beam_cand *k = &w->dawn_heap[i];
+      if (i > 0 && k->hash == k[-1].hash && k->value == k[-1].value) continue;
+      cur[ncur++] = w->dawn[k->parent];
+    }
+  }
+  if (ncur == 0) return -1;
+  *best = cur[0];
+  return 0;
+}
+
+static void beam__swap_seats(rules_state *s) {
+  uint64_t o = s->own[0];
+  s->own[0] = s->own[1];
+  s->own[1] = o;
+  int x;
+  x = s->sun[0], s->sun[0] = s->sun[1], s->sun[1] = x;
+  x = s->score[0], s->score[0] = s->score[1], s->score[1] = x;
+  x = s->waiting[0], s->waiting[0] = s->waiting[1], s->waiting[1] = x;
+  x = s->active[0], s->active[0] = s->active[1], s->active[1] = x;
+}
+
+/* The search, for the ACTIONS frame of s and player me:
+     1. Seen from player 0 (seats swapped when me == 1).
+     2. Horizon: BEAM_DAYS days from today, or the game's end when it is
+        within BEAM_END_DAYS.
+     3. Passes of width BEAM_FIRST_WIDTH, doubling up to BEAM_MAX_WIDTH,
+        until the deadline interrupts one or the time left is less than
+        BEAM_NEXT_PASS times the last pass took: each pass searches day by day;
+        within a day, layer after layer, every node ends the day (WAIT: the
+        night, the opponent model, the gather, into the dawn heap) or takes
+        one more action in canonical order (into the layer heap), and the
+        heaps keep the `width` best by beam_eval.
+     4. The answer is the first action on the path to the best final node
+        of the widest finished pass.
+     5. Not valid after all (cannot happen unless the state is odd): WAIT. */
+BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
+                        beam_work *w, beam_stats *st) {
+  beam__tables();
+  /* 1. our side */
+  rules_state root = *s;
+  if (me == 1) beam__swap_seats(&root);
+  /* 2. horizon */
+  int horizon = root.day + BEAM_DAYS;
+  if (horizon > b->days || b->days - root.day <= BEAM_END_DAYS) horizon = b->days;
+  /* 3. widening passes */
+  beam__pass_ctx c;
+  memset(&c, 0, sizeof c);
+  c.b = b;
+  c.d = d;
+  c.w = w;
+  c.root_score = root.score[0];
+  int answer = RULES_WAIT, width = 0;
+  double value = 0.0;
+  for (c.width = BEAM_FIRST_WIDTH; c.width <= BEAM_MAX_WIDTH; c.width *= 2) {
+    beam_node best;
+    int64_t t0 = deadline_now_ns();
+    if (beam__pass(&c, &root, horizon, &best) < 0) break;
+    /* 4. the best plan's first action */
+    answer = best.first >= 0 ? best.first : RULES_WAIT;
+    width = c.width;
+    value = best.value;
+    /* a pass that cannot finish in the time left is not started */
+    double took = (double)(deadline_now_ns() - t0) / 1e6;
+    if (deadline_left_ms(d) < BEAM_NEXT_PASS * took) break;
+  }
+  /* 5. a last check */
+  if (!rules_valid(b, &root, 0, answer, root.sun[0])) answer = RULES_WAIT;
+  if (st) {
+    st->expanded = c.expanded;
+    st->width = width;
+    st->horizon = horizon;
+    st->value = value;
+  }
+  return answer;
+}

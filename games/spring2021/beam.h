@@ -1,0 +1,61 @@
+/*
+** beam.h -- Spring Challenge 2021 day-structured beam search: our own
+** actions of each day expanded in cost-optimal order (COMPLETE, GROW
+** largest first, SEED last), the day ended by WAIT, each layer pruned to a
+** width, days carried on to a horizon or to the end of the game; the
+** opponent is a fixed model (its trees stay, it completes once a day from a
+** set day, so nutrients fall). Widths double while time remains.
+**
+** Invariants: no allocation (the caller owns a beam_work, about 3.2 MB: keep
+** it static); beam_search reads the clock once per BEAM_CLOCK_EVERY
+** expansions and returns an action valid for player `me` in s (WAIT at
+** worst), the first action of the best plan of the widest finished pass.
+*/
+#ifndef BEAM_H
+#define BEAM_H
+
+#include <stdint.h>
+#include "common.h"
+#include "deadline.h"
+#include "rules.h"
+
+#define BEAM_MAX_WIDTH 8192
+#define BEAM_CLOCK_EVERY 256
+
+typedef struct beam_node {
+  rules_state s;
+  float value;
+  int first;     /* our action of the root frame on this path */
+  uint32_t hash;
+  int16_t last;  /* order key of the day's last action (-1: none yet) */
+  int8_t seeded; /* planted a seed today */
+} beam_node;
+
+typedef struct beam_cand { /* a child not yet built: parent and action */
+  float value;
+  uint32_t hash;
+  int parent, action;
+} beam_cand;
+
+typedef struct beam_work {
+  beam_node layer[2][BEAM_MAX_WIDTH]; /* this layer of the day and the next */
+  beam_node dawn[BEAM_MAX_WIDTH];     /* tomorrow's first layer, by slot */
+  beam_cand dawn_heap[BEAM_MAX_WIDTH]; /* min-heap of those (parent = slot) */
+  beam_cand cand[BEAM_MAX_WIDTH];     /* min-heap: next layer's children */
+} beam_work;
+
+typedef struct beam_stats {
+  long expanded;  /* children evaluated, all passes */
+  int width;      /* widest finished pass */
+  int horizon;    /* last day searched (exclusive) */
+  double value;   /* value of the chosen plan */
+} beam_stats;
+
+/* Value of state s for player 0 on a path from a root where player 0 had
+   root_score points (exact final points once s->day reaches b->days). */
+BOT_API double beam_eval(const rules_board *b, const rules_state *s, int root_score);
+/* Chooses player me's action for the ACTIONS frame of s before d passes. */
+BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
+                        beam_work *w, beam_stats *st);
+
+#endif /* BEAM_H */
