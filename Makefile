@@ -84,13 +84,16 @@ dist/$(1).c build/$(1).dev.c &: games/$(1)/main.c merge.py
 build/$(1): dist/$(1).c
 	$$(if $$($(1)_NO_MAIN),$(CC) $(CG_CFLAGS) -c $$< -o $$@.o && touch $$@,$(CC) $(CG_CFLAGS) $$< -o $$@ $(CG_LIBS))
 
+# as the judge compiles, and at -O2 (where gcc's loop analysis warns)
 build/check/$(1).gcc: dist/$(1).c
 	@mkdir -p $$(@D)
-	$(CC) $(CG_CFLAGS) $(WARN) $$($(1)_CHECK_FLAGS) -c $$< -o /dev/null && touch $$@
+	$(CC) $(CG_CFLAGS) $(WARN) $$($(1)_CHECK_FLAGS) -c $$< -o /dev/null
+	$(CC) $(CG_CFLAGS) -O2 $(WARN) $$($(1)_CHECK_FLAGS) -c $$< -o /dev/null && touch $$@
 
 build/check/$(1).clang: dist/$(1).c
 	@mkdir -p $$(@D)
-	$(CLANG) $(CG_CFLAGS) $(WARN) $$($(1)_CHECK_FLAGS) -c $$< -o /dev/null && touch $$@
+	$(CLANG) $(CG_CFLAGS) $(WARN) $$($(1)_CHECK_FLAGS) -c $$< -o /dev/null
+	$(CLANG) $(CG_CFLAGS) -O2 $(WARN) $$($(1)_CHECK_FLAGS) -c $$< -o /dev/null && touch $$@
 
 $(1)_BOTS := $$(patsubst games/$(1)/bot_%.c,build/$(1)-%,$$(wildcard games/$(1)/bot_*.c))
 
@@ -110,6 +113,8 @@ $(foreach g,$(GAMES),$(eval $(call GAME_RULES,$(g))))
 -include $(shell find build/obj build/asan -name '*.d' 2>/dev/null)
 
 include $(wildcard games/*/game.mk)
+include tests/fuzz/fuzz.mk
+include tests/arena/arena.mk
 
 # ---------------------------------------------------------------------------
 # Link sets. A tool or test binary is named by its entry file only; it links

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "deadline.h"
+#include "text.h"
 
 BOT_API int http_parse_url(const char *url, http_url *u, char *err, size_t cap) {
   memset(u, 0, sizeof *u);
@@ -175,7 +176,7 @@ static int http__send_all(http_client *c, const char *p, size_t n, const deadlin
 }
 
 /* Fills c->in when empty. Returns bytes available, 0 at EOF, -1 on error
-   or timeout (err set). */
+   or timeout, -4 when the peer reset the connection (err set). */
 static long http__fill(http_client *c, const deadline_t *d) {
   if (c->in_pos < c->in_len) return (long)(c->in_len - c->in_pos);
   c->in_pos = c->in_len = 0;
@@ -188,8 +189,9 @@ static long http__fill(http_client *c, const deadline_t *d) {
     if (r == 0) return 0;
     if (errno == EINTR) continue;
     if (errno != EAGAIN && errno != EWOULDBLOCK) {
+      int reset = errno == ECONNRESET;
       snprintf(c->err, sizeof c->err, "receive failed: %s", strerror(errno));
-      return -1;
+      return reset ? -4 : -1;
     }
     int left = (int)deadline_left_ms(d);
     if (left <= 0) {
@@ -207,11 +209,12 @@ static long http__fill(http_client *c, const deadline_t *d) {
 }
 
 /* Reads one line (up to CRLF or LF) into line[cap]. Returns length, -1 on
-   error, -2 at EOF before any byte. */
+   error, -2 at EOF or a reset before any byte. */
 static long http__line(http_client *c, char *line, size_t cap, const deadline_t *d) {
   size_t n = 0;
   for (;;) {
     long av = http__fill(c, d);
+    if (av == -4 && n == 0) return -2;
     if (av < 0) return -1;
     if (av == 0) {
       if (n == 0) return -2;
@@ -257,8 +260,8 @@ static long http__body(http_client *c, long n, char *out, size_t cap, size_t *us
   return got;
 }
 
-/* One attempt. Returns body length, -1 error, -3 "closed before any byte"
-   (retryable on a reused connection). */
+/* One attempt. Returns body length, -1 error, -3 "closed or reset before
+   any byte of the response" (retryable on a reused connection). */
 static long http__attempt(http_client *c, const char *method, const http_url *u,
                           const char *ctype, const char *body, size_t blen, char *out,
                           size_t cap, int *status) {
@@ -285,45 +288,61 @@ static long http__attempt(http_client *c, const char *method, const http_url *u,
   }
   if (http__send_all(c, head, (size_t)hl, &d) < 0) return c->reused ? -3 : -1;
   if (body && blen && http__send_all(c, body, blen, &d) < 0) return c->reused ? -3 : -1;
-  char line[2048];
-  long ll = http__line(c, line, sizeof line, &d);
-  if (ll == -2) {
-    snprintf(c->err, sizeof c->err, "connection closed before the response");
-    return c->reused ? -3 : -1;
-  }
-  if (ll < 0) return -1;
+  char line[2048], shown[96];
+  long ll;
   int minor = 1, st = 0;
-  if (sscanf(line, "HTTP/1.%d %d", &minor, &st) != 2 || st < 100 || st > 999) {
-    snprintf(c->err, sizeof c->err, "bad status line \"%.60s\"", line);
-    return -1;
-  }
   long clen = -1;
-  int chunked = 0, keep = minor >= 1;
-  for (;;) {
+  int chunked = 0, keep = 1;
+  /* 1xx interim responses (100 Continue, 103 Early Hints) come before the
+     final one: skip their heads. 101 would be a protocol switch: final. */
+  for (int interim = 0;; interim++) {
     ll = http__line(c, line, sizeof line, &d);
-    if (ll == -2) {
-      snprintf(c->err, sizeof c->err, "connection closed inside the response header");
+    if (ll == -2 && interim == 0) {
+      if (!c->err[0]) snprintf(c->err, sizeof c->err, "connection closed before the response");
+      return c->reused ? -3 : -1;
+    }
+    if (ll == -2) snprintf(c->err, sizeof c->err, "connection closed after an interim response");
+    if (ll < 0) return -1;
+    if (sscanf(line, "HTTP/1.%d %d", &minor, &st) != 2 || st < 100 || st > 999) {
+      text_printable(line, (size_t)ll, shown, 80);
+      snprintf(c->err, sizeof c->err, "bad status line \"%s\"", shown);
       return -1;
     }
-    if (ll < 0) return -1;
-    if (ll == 0) break;
-    char *colon = strchr(line, ':');
-    if (!colon) continue;
-    *colon = 0;
-    char *v = colon + 1;
-    while (*v == ' ' || *v == '\t') v++;
-    if (strcasecmp(line, "Content-Length") == 0) {
-      char *e;
-      clen = strtol(v, &e, 10);
-      if (e == v || clen < 0) {
-        snprintf(c->err, sizeof c->err, "bad Content-Length \"%.30s\"", v);
+    clen = -1;
+    chunked = 0;
+    keep = minor >= 1;
+    for (;;) {
+      ll = http__line(c, line, sizeof line, &d);
+      if (ll == -2) {
+        snprintf(c->err, sizeof c->err, "connection closed inside the response header");
         return -1;
       }
-    } else if (strcasecmp(line, "Transfer-Encoding") == 0) {
-      if (http__has(v, "chunked")) chunked = 1;
-    } else if (strcasecmp(line, "Connection") == 0) {
-      if (http__has(v, "close")) keep = 0;
-      else if (http__has(v, "keep-alive")) keep = 1;
+      if (ll < 0) return -1;
+      if (ll == 0) break;
+      char *colon = strchr(line, ':');
+      if (!colon) continue;
+      *colon = 0;
+      char *v = colon + 1;
+      while (*v == ' ' || *v == '\t') v++;
+      if (strcasecmp(line, "Content-Length") == 0) {
+        char *e;
+        clen = strtol(v, &e, 10);
+        if (e == v || clen < 0) {
+          text_printable(v, strlen(v), shown, 40);
+          snprintf(c->err, sizeof c->err, "bad Content-Length \"%s\"", shown);
+          return -1;
+        }
+      } else if (strcasecmp(line, "Transfer-Encoding") == 0) {
+        if (http__has(v, "chunked")) chunked = 1;
+      } else if (strcasecmp(line, "Connection") == 0) {
+        if (http__has(v, "close")) keep = 0;
+        else if (http__has(v, "keep-alive")) keep = 1;
+      }
+    }
+    if (st >= 200 || st == 101) break;
+    if (interim >= 16) {
+      snprintf(c->err, sizeof c->err, "more than 16 interim (1xx) responses");
+      return -1;
     }
   }
   size_t used = 0;
@@ -339,12 +358,14 @@ static long http__attempt(http_client *c, const char *method, const http_url *u,
       char *e;
       long sz = strtol(line, &e, 16);
       if (e == line || sz < 0) {
-        snprintf(c->err, sizeof c->err, "bad chunk size \"%.30s\"", line);
+        text_printable(line, (size_t)ll, shown, 40);
+        snprintf(c->err, sizeof c->err, "bad chunk size \"%s\"", shown);
         return -1;
       }
       if (sz == 0) {
         do {
           ll = http__line(c, line, sizeof line, &d);
+          if (ll == -2) snprintf(c->err, sizeof c->err, "connection closed inside the chunked trailer");
           if (ll < 0) return -1;
         } while (ll > 0); /* trailers */
         break;

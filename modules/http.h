@@ -13,7 +13,9 @@
 ** closed and http_error() says what happened (e.g. "connect to
 ** 127.0.0.1:9 failed: Connection refused", "timed out after 5000 ms waiting
 ** for the response"). A reused connection that the server had already
-** closed is reopened once, transparently, if no response byte was read.
+** closed (or reset) is reopened once, transparently, if no response byte
+** was read. Interim 1xx responses (100 Continue) are skipped; error
+** messages quote server bytes through text_printable (no raw binary).
 */
 #ifndef HTTP_H
 #define HTTP_H

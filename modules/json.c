@@ -7,6 +7,7 @@
 ** t+1 .. next-1 are exactly its descendants, in document order; object
 ** members alternate key (string) and value tokens.
 */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,28 +231,36 @@ BOT_API int json_double(const json_doc *d, int tok, double *out) {
   return 0;
 }
 
+/* Integers are read digit by digit in unsigned arithmetic, checked against
+   the limit before each step (so 2^63 and -2^63-1 are range errors, not
+   wrapped values); any other number form goes through strtod and is range
+   checked before the conversion, which is undefined outside the range. */
 BOT_API int json_int(const json_doc *d, int tok, long long *out) {
   if (tok < 0 || tok >= d->ntoks || d->toks[tok].type != JSON_NUMBER) return -1;
   const char *p = d->text + d->toks[tok].start;
   int n = d->toks[tok].len, i = 0, neg = 0;
-  if (p[0] == '-') {
+  if (n > 0 && p[0] == '-') {
     neg = 1;
     i = 1;
   }
-  long long v = 0;
+  unsigned long long v = 0, lim = (unsigned long long)LLONG_MAX + (unsigned long long)neg;
   for (; i < n; i++) {
     if (p[i] < '0' || p[i] > '9') {
-      /* 3.0 or 1e2: accept if the value is integral */
+      /* 3.0 or 1e2: accept if the value is integral and in range */
       double dv;
       if (json_double(d, tok, &dv) != 0) return -1;
-      if (dv != (double)(long long)dv || dv > 9.2e18 || dv < -9.2e18) return -1;
-      *out = (long long)dv;
+      if (!(dv >= -9223372036854775808.0 && dv < 9223372036854775808.0)) return -1;
+      long long iv = (long long)dv;
+      if ((double)iv != dv) return -1;
+      *out = iv;
       return 0;
     }
-    if (v > 922337203685477580LL) return -1;
-    v = v * 10 + (p[i] - '0');
+    unsigned digit = (unsigned)(p[i] - '0');
+    if (v > (lim - digit) / 10) return -1;
+    v = v * 10 + digit;
   }
-  *out = neg ? -v : v;
+  if (!neg) *out = (long long)v;
+  else *out = v > (unsigned long long)LLONG_MAX ? LLONG_MIN : -(long long)v;
   return 0;
 }
 
@@ -295,46 +304,65 @@ static unsigned long json__u4(const char *p) {
   return (unsigned long)(json__hex(p[0]) << 12 | json__hex(p[1]) << 8 | json__hex(p[2]) << 4 | json__hex(p[3]));
 }
 
-BOT_API int json_str_copy(const json_doc *d, int tok, char *out, size_t cap) {
+/* Decodes string token tok into out[0..cap). cut = 0: -1 if it does not
+   fit; cut = 1: stops before the first character that does not fit and
+   sets *was_cut. Returns the bytes written (NUL not counted) or -1. */
+static int json__decode(const json_doc *d, int tok, char *out, size_t cap, int cut, int *was_cut) {
   if (tok < 0 || tok >= d->ntoks || d->toks[tok].type != JSON_STRING || cap == 0) return -1;
   const char *p = d->text + d->toks[tok].start;
   int n = d->toks[tok].len;
   size_t o = 0;
+  if (was_cut) *was_cut = 0;
   for (int i = 0; i < n;) {
     char c = p[i];
+    char tmp[4];
+    int w;
     if (c != '\\') {
-      if (o + 1 >= cap) return -1;
-      out[o++] = c;
+      tmp[0] = c;
+      w = 1;
       i++;
-      continue;
+    } else {
+      char e = p[i + 1];
+      char simple = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b'
+                  : e == 'f' ? '\f' : (e == '"' || e == '\\' || e == '/') ? e : 0;
+      if (simple) {
+        tmp[0] = simple;
+        w = 1;
+        i += 2;
+      } else {
+        /* \uXXXX, possibly a surrogate pair */
+        unsigned long cp = json__u4(p + i + 2);
+        i += 6;
+        if (cp >= 0xd800 && cp < 0xdc00) {
+          if (i + 6 > n || p[i] != '\\' || p[i + 1] != 'u') return -1;
+          unsigned long lo = json__u4(p + i + 2);
+          if (lo < 0xdc00 || lo >= 0xe000) return -1;
+          cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+          i += 6;
+        } else if (cp >= 0xdc00 && cp < 0xe000) {
+          return -1;
+        }
+        w = json__utf8(cp, tmp, sizeof tmp);
+      }
     }
-    char e = p[i + 1];
-    char simple = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b'
-                : e == 'f' ? '\f' : (e == '"' || e == '\\' || e == '/') ? e : 0;
-    if (simple) {
-      if (o + 1 >= cap) return -1;
-      out[o++] = simple;
-      i += 2;
-      continue;
+    if (o + (size_t)w + 1 > cap) {
+      if (!cut) return -1;
+      if (was_cut) *was_cut = 1;
+      break;
     }
-    /* \uXXXX, possibly a surrogate pair */
-    unsigned long cp = json__u4(p + i + 2);
-    i += 6;
-    if (cp >= 0xd800 && cp < 0xdc00) {
-      if (i + 6 > n || p[i] != '\\' || p[i + 1] != 'u') return -1;
-      unsigned long lo = json__u4(p + i + 2);
-      if (lo < 0xdc00 || lo >= 0xe000) return -1;
-      cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-      i += 6;
-    } else if (cp >= 0xdc00 && cp < 0xe000) {
-      return -1;
-    }
-    int w = json__utf8(cp, out + o, cap - 1 - o);
-    if (w < 0) return -1;
+    memcpy(out + o, tmp, (size_t)w);
     o += (size_t)w;
   }
   out[o] = 0;
   return (int)o;
+}
+
+BOT_API int json_str_copy(const json_doc *d, int tok, char *out, size_t cap) {
+  return json__decode(d, tok, out, cap, 0, NULL);
+}
+
+BOT_API int json_str_copy_cut(const json_doc *d, int tok, char *out, size_t cap, int *was_cut) {
+  return json__decode(d, tok, out, cap, 1, was_cut);
 }
 
 BOT_API int json_str_eq(const json_doc *d, int tok, const char *s) {

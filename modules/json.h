@@ -63,6 +63,11 @@ BOT_API int json_bool(const json_doc *d, int tok, int *out);
 /* Decodes a string token into out (NUL-terminated); returns its length or
    -1 (not a string, bad escape, or cap too small). */
 BOT_API int json_str_copy(const json_doc *d, int tok, char *out, size_t cap);
+/* The same, but a string that does not fit is cut before the first
+   character (never inside a UTF-8 sequence) that would not fit; *was_cut
+   (may be NULL) tells. Returns the bytes written, or -1 (not a string, bad
+   escape, cap 0). */
+BOT_API int json_str_copy_cut(const json_doc *d, int tok, char *out, size_t cap, int *was_cut);
 /* 1 if string token `tok` equals s after unescaping. */
 BOT_API int json_str_eq(const json_doc *d, int tok, const char *s);
 /* Writes s as a JSON string literal (with quotes) into out; returns length

@@ -14,7 +14,10 @@
 ** child's threads used meanwhile (on a one-core judge they would have taken
 ** at least that), nor more than the wall time. A bot that computes or
 ** sleeps too long still times out. With wall_clock set, plain wall time
-** counts, the judge's own rule.
+** counts, the judge's own rule. With PROC_CLOCK=cpu in the environment (and
+** wall_clock unset), only the CPU time of the child's threads counts: the
+** clock that `./arena.py --cpu-clock` gives the bots (tools/cpuclock.c); a
+** bot that sleeps then times out only at the wall cap.
 **
 ** Usage:
 **   proc_t p; proc_spawn(&p, "./build/bot", 0, 0);
@@ -49,7 +52,7 @@
 typedef struct proc_t {
   pid_t pid;           /* 0: not running */
   int to_fd, from_fd;  /* the child's stdin (we write), stdout (we read) */
-  int wall_clock;      /* 1: plain wall time counts */
+  int wall_clock;      /* 1: plain wall time counts; 2: CPU time (PROC_CLOCK=cpu) */
   int exited, status;  /* proc_poll reaped the child; its wait status */
   size_t len;          /* bytes buffered in buf */
   char buf[PROC_LINE];

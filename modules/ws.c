@@ -27,6 +27,7 @@
 #include "base64.h"
 #include "deadline.h"
 #include "sha1.h"
+#include "text.h"
 
 static int ws__fail(ws_t *c, const char *fmt, ...) {
   va_list ap;
@@ -467,10 +468,11 @@ BOT_API int ws_handshake_fd(ws_t *c, int fd, const char *host, const char *path,
   char v[256];
   int code = 0;
   if (sscanf(hd, "HTTP/1.%*1[01] %d", &code) != 1 || code != 101) {
-    char *eol = strstr(hd, "\r\n");
+    char *eol = strstr(hd, "\r\n"), shown[128];
     if (eol) *eol = 0;
+    text_printable(hd, strlen(hd), shown, sizeof shown);
     ws__drop(c);
-    return ws__fail(c, "server refused the upgrade: \"%.120s\"", hd);
+    return ws__fail(c, "server refused the upgrade: \"%s\"", shown);
   }
   if (ws_header(hd, "Upgrade", v, sizeof v) < 0 || !ws_has_token(v, "websocket")) {
     ws__drop(c);
@@ -486,13 +488,16 @@ BOT_API int ws_handshake_fd(ws_t *c, int fd, const char *host, const char *path,
     ws__drop(c);
     return ws__fail(c, "handshake: Sec-WebSocket-Accept is wrong or missing");
   }
+  char shown[96];
   if (ws_header(hd, "Sec-WebSocket-Extensions", v, sizeof v) >= 0 && v[0]) {
+    text_printable(v, strlen(v), shown, sizeof shown);
     ws__drop(c);
-    return ws__fail(c, "handshake: server chose an extension we did not offer: %.80s", v);
+    return ws__fail(c, "handshake: server chose an extension we did not offer: %s", shown);
   }
   if (ws_header(hd, "Sec-WebSocket-Protocol", v, sizeof v) >= 0 && v[0]) {
+    text_printable(v, strlen(v), shown, sizeof shown);
     ws__drop(c);
-    return ws__fail(c, "handshake: server chose a subprotocol we did not offer: %.80s", v);
+    return ws__fail(c, "handshake: server chose a subprotocol we did not offer: %s", shown);
   }
   c->open = 1;
   c->last_send_ns = deadline_now_ns();

@@ -14,9 +14,11 @@
 #include "deadline.h"
 #include "http.h"
 #include "json.h"
+#include "text.h"
 
 #define CLIENT_BODY_MAX 32768
 #define CLIENT_TOKS 512
+#define CLIENT_STALL_S 60 /* default --stall-timeout: seconds without a new turn */
 
 static int client__int(const json_doc *d, int obj, const char *key, int *out) {
   long long v;
@@ -136,7 +138,7 @@ BOT_API int client_parse_state(client_view *v, uint8_t *mem, const char *json, s
 static void client__usage(const char *name) {
   fprintf(stderr,
           "usage: %s --server http://HOST:PORT --key KEY (--training [--turns N] [--map M] | "
-          "--arena GAMEID) [--think-ms MS] [--quiet]\n",
+          "--arena GAMEID) [--think-ms MS] [--stall-timeout S] [--quiet]\n",
           name);
 }
 
@@ -147,7 +149,7 @@ static char client__body[CLIENT_BODY_MAX];
 
 BOT_API int client_run(int argc, char **argv, const char *botname, client_policy pol, void *ctx) {
   const char *server = NULL, *key = NULL, *arena = NULL, *map = NULL, *turns = NULL;
-  int training = 0;
+  int training = 0, stall_s = CLIENT_STALL_S;
   client_view *v = &client__view;
   memset(v, 0, sizeof *v);
   v->think_ms = 300;
@@ -162,6 +164,15 @@ BOT_API int client_run(int argc, char **argv, const char *botname, client_policy
     else if (i + 1 < argc && strcmp(a, "--map") == 0) map = argv[++i];
     else if (i + 1 < argc && strcmp(a, "--turns") == 0) turns = argv[++i];
     else if (i + 1 < argc && strcmp(a, "--think-ms") == 0) v->think_ms = atoi(argv[++i]);
+    else if (i + 1 < argc && strcmp(a, "--stall-timeout") == 0) {
+      char *e;
+      long sv = strtol(argv[++i], &e, 10);
+      if (*e || sv < 1 || sv > 86400) {
+        fprintf(stderr, "%s: --stall-timeout takes 1..86400 seconds\n", botname);
+        return 2;
+      }
+      stall_s = (int)sv;
+    }
     else {
       fprintf(stderr, "%s: unknown or incomplete option %s\n", botname, a);
       client__usage(botname);
@@ -201,14 +212,18 @@ BOT_API int client_run(int argc, char **argv, const char *botname, client_policy
   int status = 0;
   long n = http_post_form(&client__http, url, form, client__body, sizeof client__body, &status);
   http_set_timeouts(&client__http, 5000, 15000);
-  int first = 1;
+  int first = 1, last_turn = -1;
+  deadline_t stall; /* restarted whenever the turn advances */
+  deadline_start(&stall, 1000.0 * stall_s);
   for (;;) {
     if (n < 0) {
       fprintf(stderr, "%s: request failed: %s\n", botname, http_error(&client__http));
       return 1;
     }
     if (status != 200) {
-      fprintf(stderr, "%s: server answered %d: %.300s\n", botname, status, client__body);
+      char shown[320];
+      text_printable(client__body, (size_t)n, shown, sizeof shown);
+      fprintf(stderr, "%s: server answered %d: %s\n", botname, status, shown);
       return 1;
     }
     char err[256];
@@ -222,6 +237,14 @@ BOT_API int client_run(int argc, char **argv, const char *botname, client_policy
       printf("%s\n", view_url);
       fflush(stdout);
       first = 0;
+    }
+    if (v->st.turn > last_turn) {
+      last_turn = v->st.turn;
+      deadline_start(&stall, 1000.0 * stall_s);
+    } else if (deadline_passed(&stall)) {
+      fprintf(stderr, "%s: the game has not advanced past turn %d in %d s: giving up\n", botname, last_turn,
+              stall_s);
+      return 1;
     }
     const rules_hero *me = &v->st.heroes[v->me - 1];
     if (finished || me->crashed) {
@@ -243,3 +266,4 @@ BOT_API int client_run(int argc, char **argv, const char *botname, client_policy
 
 #undef CLIENT_BODY_MAX
 #undef CLIENT_TOKS
+#undef CLIENT_STALL_S

@@ -5,7 +5,10 @@
 **
 ** Command line (every blitz bot):
 **   --server http://HOST:PORT --key KEY
-**   (--training [--turns N] [--map M] | --arena GAMEID) [--think-ms MS] [--quiet]
+**   (--training [--turns N] [--map M] | --arena GAMEID) [--think-ms MS]
+**   [--stall-timeout S] [--quiet]
+** --stall-timeout S (default 60): a server whose turn does not advance for
+** S seconds (the same state answered again and again) is an error.
 **
 ** Invariants: view->st is a complete rules_state the simulator can play
 ** from (terrain known everywhere: hidden cells come from memory, then from
@@ -13,7 +16,7 @@
 ** The loop prints the viewUrl on stdout, plays until the game is finished
 ** or the hero is crashed, and returns the process exit status (0 = played
 ** to the end; 1 = a server error, bad JSON, a dropped connection; 2 = bad
-** command line), with the reason on stderr.
+** command line), with the reason on stderr (server bytes escaped).
 */
 #ifndef CLIENT_H
 #define CLIENT_H

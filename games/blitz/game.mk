@@ -8,8 +8,9 @@
 #                         AI tests (sanitizers), replay of
 #                         every trace in tests/data/blitz, a scripted HTTP
 #                         session against the server, starter-kit clients and
-#                         records (test_server_kits.py), and a scaled-down
-#                         barrage (tests/servers/barrage.py --small)
+#                         records (test_server_kits.py), a scaled-down
+#                         barrage (tests/servers/barrage.py --small), and the
+#                         bot against scripted fake servers (test_client.py)
 #   barrage               the full-size barrage against both servers
 #   smoke-blitz           two short arena games, dist vs miner, miner, hunter
 #   bench-blitz           bench lines
@@ -47,7 +48,8 @@ test-blitz: build/asan-bin/blitz-referee build/blitz-asan/blitz-server build/bli
 	  '$(PYTHON) tests/blitz/test_server.py build/blitz-asan' \
 	  'tests/blitz/curl_session.sh build/blitz-asan' \
 	  '$(PYTHON) tests/blitz/test_server_kits.py build/blitz-asan' \
-	  '$(PYTHON) tests/servers/barrage.py blitz --small --build build --timeout 120'
+	  '$(PYTHON) tests/servers/barrage.py blitz --small --build build --timeout 120' \
+	  '$(PYTHON) tests/blitz/test_client.py build/blitz'
 
 .PHONY: barrage barrage-blitz
 barrage: barrage-blitz barrage-get1000

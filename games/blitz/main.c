@@ -4,7 +4,7 @@
 **
 **   ./blitz --server http://HOST:PORT --key KEY
 **           (--training [--turns N] [--map M] | --arena GAMEID)
-**           [--think-ms MS] [--quiet]
+**           [--think-ms MS] [--stall-timeout S] [--quiet]
 **
 ** state JSON -> client_view (rules_state + own id) -> ai_choose within
 ** --think-ms (default 300, capped at 700; the server allows 1000 ms including

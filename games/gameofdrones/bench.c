@@ -29,10 +29,10 @@ static double bench_ms(void) {
 int main(void) {
   /* shipped table */
   double t0 = bench_ms();
-  plan_build(&bench_g, EQTABLE_T);
+  plan_build(&bench_g, 10);
   double tbuild = bench_ms() - t0;
-  int n = eqtable_count();
-  for (int i = 0; i < n && i < 1024; i++) eqtable_get(i, &bench_plans[i], &bench_wt[i]);
+  int n = eqtable_count(10);
+  for (int i = 0; i < n && i < 1024; i++) eqtable_get(10, i, &bench_plans[i], &bench_wt[i]);
   plan_strat_from_plans(&bench_g, &bench_cur, bench_plans, bench_wt, n, &bench_w);
   t0 = bench_ms();
   double e = plan_exploitability(&bench_g, &bench_cur, &bench_d, &bench_w);

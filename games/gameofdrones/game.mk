@@ -11,8 +11,8 @@
 #   smoke-gameofdrones      a short arena run
 #   bench-gameofdrones      `bench gameofdrones k=v` lines
 #
-# Regenerate the shipped table (about a minute):
-#   build/gameofdrones-solve --turns 10 --iters 16000 --plans 500 --min 2e-5 \
+# Regenerate the shipped tables (T = 1..12; about 6 minutes, T = 10 kept):
+#   build/gameofdrones-solve --turns 1-12 --iters 16000 --plans 500 --min 2e-5 --reuse \
 #       --out games/gameofdrones/eqtable.c
 
 GOD_DIR  := games/gameofdrones

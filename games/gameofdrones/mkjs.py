@@ -53,7 +53,8 @@ function godModule() {
 function godNum(v) {
   try {
     var x = +v;
-    return (typeof x === 'number' && isFinite(x)) ? x : 0;
+    if (typeof x !== 'number' || x !== x) return 0;
+    return isFinite(x) ? x : (x > 0 ? 1e300 : -1e300); // huge stays huge
   } catch (e) {
     return 0;
   }

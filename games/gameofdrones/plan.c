@@ -40,6 +40,10 @@ BOT_API void plan_build(plan_graph *g, int T) {
   g->S[0] = 0;
   g->layer[0] = 0;
   g->layer[1] = 1;
+  /* hash slots hold node indices; the children of layer t are numbered from
+     layer[t+1] up, so a slot below that is free for this layer and the
+     table is cleared once, not once a layer */
+  for (int i = 0; i < PLAN_HASH; i++) g->hash[i] = -1;
   for (int t = 0; t + 1 <= T - 1; t++) {
     int lo = g->layer[t], hi = g->layer[t + 1];
     int layers_left = T - 1 - t; /* layers t+1 .. T-1 still to create */
@@ -49,7 +53,6 @@ BOT_API void plan_build(plan_graph *g, int T) {
       edge_cap = g->nedges + (PLAN_EDGES - g->nedges) / layers_left;
       if (node_cap - g->nnodes > PLAN_HASH / 2) node_cap = g->nnodes + PLAN_HASH / 2;
     }
-    for (int i = 0; i < PLAN_HASH; i++) g->hash[i] = -1;
     for (int n = lo; n < hi; n++) {
       g->efirst[n] = g->nedges;
       double P = g->P[n], S = g->S[n];
@@ -62,7 +65,7 @@ BOT_API void plan_build(plan_graph *g, int T) {
         double np = P + x, ns = S + P - x;
         unsigned h = plan__hash(np, ns);
         int found = -1;
-        while (g->hash[h] >= 0) {
+        while (g->hash[h] >= hi) {
           int c = g->hash[h];
           if (g->P[c] == np && g->S[c] == ns) { found = c; break; }
           h = (h + 1) & (PLAN_HASH - 1);

@@ -4,9 +4,12 @@
 ** decomposes it into weighted pure plans and writes them as a C table
 ** (games/gameofdrones/eqtable.c). A tool, linked from objects; not merged.
 **
-** Usage: gameofdrones-solve [--turns T] [--iters N] [--plans K]
-**                           [--min W] [--out FILE] [--check]
-** --check only measures the exploitability of the compiled-in table.
+** Usage: gameofdrones-solve [--turns T|A-B] [--iters N] [--plans K]
+**                           [--min W] [--reuse] [--out FILE] [--check]
+** Solves every T of the range (rounds above PLAN_TEXACT on the capped
+** graph) and writes all the tables into one file. --reuse keeps the
+** compiled-in table of a T instead of solving it again. --check only
+** measures the exploitability of the compiled-in tables.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,89 +32,161 @@ static double solve_now(void) {
 }
 
 static int solve_check(void) {
-  plan_build(&solve_g, EQTABLE_T);
-  int n = eqtable_count();
-  for (int i = 0; i < n; i++) eqtable_get(i, &solve_plans[i], &solve_wt[i]);
-  double used = plan_strat_from_plans(&solve_g, &solve_cur, solve_plans, solve_wt, n, &solve_w);
-  double e = plan_exploitability(&solve_g, &solve_cur, &solve_d, &solve_w);
-  printf("table T=%d plans=%d weight=%.6f exploitability=%.5f (recorded %.5f)\n", EQTABLE_T, n, used, e,
-         eqtable_exploitability());
-  return e <= 0.01 ? 0 : 1;
+  int bad = 0;
+  for (int T = EQTABLE_TMIN; T <= EQTABLE_TMAX; T++) {
+    int n = eqtable_count(T);
+    if (n <= 0) continue;
+    plan_build(&solve_g, T);
+    for (int i = 0; i < n; i++) eqtable_get(T, i, &solve_plans[i], &solve_wt[i]);
+    double used = plan_strat_from_plans(&solve_g, &solve_cur, solve_plans, solve_wt, n, &solve_w);
+    double e = plan_exploitability(&solve_g, &solve_cur, &solve_d, &solve_w);
+    printf("table T=%d plans=%d weight=%.6f exploitability=%.5f (recorded %.5f)\n", T, n, used, e,
+           eqtable_exploitability(T));
+    bad |= e > 0.02;
+  }
+  return bad;
 }
 
-int main(int argc, char **argv) {
-  int T = 10, iters = 10000, cap = 400;
-  double minw = 1e-4;
-  const char *out = NULL;
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--turns") && i + 1 < argc) T = atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--iters") && i + 1 < argc) iters = atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--plans") && i + 1 < argc) cap = atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--min") && i + 1 < argc) minw = atof(argv[++i]);
-    else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
-    else if (!strcmp(argv[i], "--check")) return solve_check();
-    else {
-      fprintf(stderr, "usage: %s [--turns T] [--iters N] [--plans K] [--min W] [--out FILE] [--check]\n", argv[0]);
-      return 2;
-    }
-  }
-  if (T < 1 || T > PLAN_TEXACT || iters < 1 || cap < 1 || cap > 4096) {
-    fprintf(stderr, "solve: bad arguments (T 1..%d, plans 1..4096)\n", PLAN_TEXACT);
-    return 2;
-  }
-  double t0 = solve_now();
+/* One table: n plans and weights in solve_plans/solve_wt. */
+typedef struct solve_table {
+  int T, n, iters, from_table;
+  double cfr_e, covered, e;
+  long off; /* first int of its rows */
+} solve_table;
+
+static solve_table solve_tab[EQTABLE_TMAX + 1];
+static int solve_rows[1 << 20];
+static long solve_nrows;
+
+/* Solves T (or copies the compiled-in table with reuse); appends its rows. */
+static void solve_one(int T, int iters, int cap, double minw, int reuse, double t0) {
+  solve_table *tb = &solve_tab[T];
+  tb->T = T;
   plan_build(&solve_g, T);
-  plan_cfr_init(&solve_g, &solve_cur, &solve_w);
-  int counter = 0, step = iters / 10 > 0 ? iters / 10 : 1;
-  double e = 1;
-  while (counter < iters) {
-    int k = iters - counter < step ? iters - counter : step;
-    plan_cfr_iterate(&solve_g, &solve_cur, &solve_d, &solve_w, k, &counter);
-    plan_cfr_average(&solve_g, &solve_w, &solve_avg);
-    e = plan_exploitability(&solve_g, &solve_avg, &solve_d, &solve_w);
-    fprintf(stderr, "solve: T=%d iteration %d exploitability %.5f (%.1f s)\n", T, counter, e, solve_now() - t0);
+  int n;
+  if (reuse && eqtable_count(T) > 0) {
+    n = eqtable_count(T);
+    for (int i = 0; i < n; i++) eqtable_get(T, i, &solve_plans[i], &solve_wt[i]);
+    tb->from_table = 1;
+    tb->covered = 1;
+    tb->cfr_e = -1;
+  } else {
+    plan_cfr_init(&solve_g, &solve_cur, &solve_w);
+    int counter = 0, step = iters / 10 > 0 ? iters / 10 : 1;
+    double e = 1;
+    while (counter < iters) {
+      int k = iters - counter < step ? iters - counter : step;
+      plan_cfr_iterate(&solve_g, &solve_cur, &solve_d, &solve_w, k, &counter);
+      plan_cfr_average(&solve_g, &solve_w, &solve_avg);
+      e = plan_exploitability(&solve_g, &solve_avg, &solve_d, &solve_w);
+      fprintf(stderr, "solve: T=%d iteration %d exploitability %.5f (%.1f s)\n", T, counter, e, solve_now() - t0);
+    }
+    n = plan_decompose(&solve_g, &solve_avg, solve_plans, solve_wt, cap, minw, &solve_w);
+    double tot = 0;
+    for (int i = 0; i < n; i++) tot += solve_wt[i];
+    for (int i = 0; i < n; i++) solve_wt[i] /= tot;
+    tb->covered = tot;
+    tb->cfr_e = e;
   }
-  double tcfr = solve_now() - t0;
-  int n = plan_decompose(&solve_g, &solve_avg, solve_plans, solve_wt, cap, minw, &solve_w);
-  double tot = 0;
-  for (int i = 0; i < n; i++) tot += solve_wt[i];
-  for (int i = 0; i < n; i++) solve_wt[i] /= tot;
+  tb->iters = tb->from_table ? 0 : iters;
   plan_strat_from_plans(&solve_g, &solve_cur, solve_plans, solve_wt, n, &solve_w);
-  double et = plan_exploitability(&solve_g, &solve_cur, &solve_d, &solve_w);
-  printf("solve T=%d nodes=%d edges=%d iters=%d cfr_s=%.2f exploitability=%.5f plans=%d covered=%.5f "
-         "table_exploitability=%.5f\n",
-         T, solve_g.nnodes, solve_g.nedges, counter, tcfr, e, n, tot, et);
-  if (!out) return 0;
+  tb->e = plan_exploitability(&solve_g, &solve_cur, &solve_d, &solve_w);
+  tb->n = n;
+  tb->off = solve_nrows;
+  for (int i = 0; i < n; i++) {
+    solve_rows[solve_nrows++] = (int)(solve_wt[i] * 1e9 + 0.5);
+    solve_rows[solve_nrows++] = solve_plans[i].attack;
+    solve_rows[solve_nrows++] = solve_plans[i].len;
+    for (int j = 0; j < solve_plans[i].len; j++) solve_rows[solve_nrows++] = solve_plans[i].x[j];
+  }
+  printf("solve T=%d nodes=%d edges=%d exact=%d iters=%d exploitability=%.5f plans=%d covered=%.5f "
+         "table_exploitability=%.5f%s\n",
+         T, solve_g.nnodes, solve_g.nedges, solve_g.exact, tb->iters, tb->cfr_e, n, tb->covered, tb->e,
+         tb->from_table ? " (kept from the compiled-in table)" : "");
+  fflush(stdout);
+}
+
+static int solve_write(const char *out, int tmin, int tmax, int iters, int cap, double minw) {
   FILE *f = fopen(out, "w");
   if (!f) {
     perror(out);
     return 1;
   }
-  fprintf(f, "/*\n** eqtable.c -- GENERATED by build/gameofdrones-solve --turns %d --iters %d --plans %d --min %g;\n"
-             "** do not edit. CFR+ self-play exploitability %.5f; this table of %d pure plans\n"
-             "** (greedy widest-path decomposition, weights renormalised from %.5f)\n"
-             "** has exploitability %.5f. Row: weight * 1e9, attack turn (0 never), len, x_1..x_len.\n*/\n",
-          T, iters, cap, minw, e, n, tot, et);
-  fprintf(f, "#include \"eqtable.h\"\n\nstatic const int eqtable__rows[] = {\n");
-  for (int i = 0; i < n; i++) {
-    long wq = (long)(solve_wt[i] * 1e9 + 0.5);
-    fprintf(f, "  %ld, %d, %d,", wq, solve_plans[i].attack, solve_plans[i].len);
-    for (int j = 0; j < solve_plans[i].len; j++) fprintf(f, " %d,", solve_plans[i].x[j]);
-    fprintf(f, "\n");
+  fprintf(f, "/*\n** eqtable.c -- GENERATED by build/gameofdrones-solve --turns %d-%d --iters %d --plans %d --min %g;\n"
+             "** do not edit. Per round length T: CFR+ self-play, then a greedy widest-path\n"
+             "** decomposition into at most %d pure plans (weights renormalised).\n"
+             "** Row: weight * 1e9, attack turn (0 never), len, x_1..x_len.\n**\n",
+          tmin, tmax, iters, cap, minw, cap);
+  for (int T = tmin; T <= tmax; T++) {
+    const solve_table *tb = &solve_tab[T];
+    fprintf(f, "**   T=%2d: %3d plans, exploitability %.5f%s\n", T, tb->n, tb->e,
+            tb->from_table ? " (kept from the previous table)" : "");
   }
-  fprintf(f, "};\n\n#define EQTABLE_COUNT %d\n#define EQTABLE_EXPL %.6f\n\n", n, et);
-  fprintf(f, "BOT_API int eqtable_count(void) { return EQTABLE_COUNT; }\n\n"
-             "BOT_API double eqtable_exploitability(void) { return EQTABLE_EXPL; }\n\n"
-             "BOT_API int eqtable_get(int i, plan_pure *out, double *weight) {\n"
-             "  if (i < 0 || i >= EQTABLE_COUNT) return -1;\n"
-             "  int pos = 0;\n"
+  fprintf(f, "*/\n#include \"eqtable.h\"\n\nstatic const int eqtable__rows[] = {\n");
+  for (int T = tmin; T <= tmax; T++) {
+    const solve_table *tb = &solve_tab[T];
+    fprintf(f, "  /* T = %d */\n", T);
+    long pos = tb->off;
+    for (int i = 0; i < tb->n; i++) {
+      int len = solve_rows[pos + 2];
+      fprintf(f, "  %d, %d, %d,", solve_rows[pos], solve_rows[pos + 1], len);
+      for (int j = 0; j < len; j++) fprintf(f, " %d,", solve_rows[pos + 3 + j]);
+      fprintf(f, "\n");
+      pos += 3 + len;
+    }
+  }
+  fprintf(f, "};\n\n/* per T: first int of its rows, plan count, exploitability */\n"
+             "static const struct eqtable__ix { int off, count; double expl; } eqtable__index[EQTABLE_TMAX + 1] = {\n");
+  for (int T = 0; T <= EQTABLE_TMAX; T++) {
+    const solve_table *tb = &solve_tab[T];
+    if (T >= tmin && T <= tmax) fprintf(f, "  {%ld, %d, %.6f},\n", tb->off, tb->n, tb->e);
+    else fprintf(f, "  {0, 0, -1},\n");
+  }
+  fprintf(f, "};\n\n"
+             "BOT_API int eqtable_count(int T) {\n"
+             "  return T >= EQTABLE_TMIN && T <= EQTABLE_TMAX ? eqtable__index[T].count : 0;\n"
+             "}\n\n"
+             "BOT_API double eqtable_exploitability(int T) {\n"
+             "  return eqtable_count(T) > 0 ? eqtable__index[T].expl : -1;\n"
+             "}\n\n"
+             "BOT_API int eqtable_get(int T, int i, plan_pure *out, double *weight) {\n"
+             "  if (i < 0 || i >= eqtable_count(T)) return -1;\n"
+             "  int pos = eqtable__index[T].off;\n"
              "  for (int k = 0; k < i; k++) pos += 3 + eqtable__rows[pos + 2];\n"
              "  *weight = eqtable__rows[pos] * 1e-9;\n"
              "  out->attack = eqtable__rows[pos + 1];\n"
              "  out->len = eqtable__rows[pos + 2];\n"
              "  for (int k = 0; k < out->len && k < PLAN_TMAX; k++) out->x[k] = eqtable__rows[pos + 3 + k];\n"
              "  return 0;\n"
-             "}\n\n#undef EQTABLE_COUNT\n#undef EQTABLE_EXPL\n");
+             "}\n");
   fclose(f);
   return 0;
+}
+
+int main(int argc, char **argv) {
+  int tmin = 10, tmax = 10, iters = 10000, cap = 400, reuse = 0;
+  double minw = 1e-4;
+  const char *out = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--turns") && i + 1 < argc) {
+      if (sscanf(argv[++i], "%d-%d", &tmin, &tmax) != 2) tmax = tmin = atoi(argv[i]);
+    } else if (!strcmp(argv[i], "--iters") && i + 1 < argc) iters = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--plans") && i + 1 < argc) cap = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--min") && i + 1 < argc) minw = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
+    else if (!strcmp(argv[i], "--reuse")) reuse = 1;
+    else if (!strcmp(argv[i], "--check")) return solve_check();
+    else {
+      fprintf(stderr, "usage: %s [--turns T|A-B] [--iters N] [--plans K] [--min W] [--reuse] [--out FILE] [--check]\n",
+              argv[0]);
+      return 2;
+    }
+  }
+  if (tmin < EQTABLE_TMIN || tmax > EQTABLE_TMAX || tmin > tmax || iters < 1 || cap < 1 || cap > 4096) {
+    fprintf(stderr, "solve: bad arguments (T %d..%d, plans 1..4096)\n", EQTABLE_TMIN, EQTABLE_TMAX);
+    return 2;
+  }
+  double t0 = solve_now();
+  for (int T = tmin; T <= tmax; T++) solve_one(T, iters, cap, minw, reuse, t0);
+  return out ? solve_write(out, tmin, tmax, iters, cap, minw) : 0;
 }

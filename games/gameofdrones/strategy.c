@@ -61,6 +61,7 @@ BOT_API void strategy_init(strategy_t *s, uint32_t seed) {
   }
   s->hyp_norm = 0;
   s->rounds_seen = s->wins = s->losses = s->draws = 0;
+  s->unusable = 0;
   s->last_br_value = 0;
   s->planned = 0;
   strategy__perf_reset(s);
@@ -73,6 +74,7 @@ BOT_API void strategy_match_start(strategy_t *s, double rounds, double seed) {
   for (int h = 0; h < STRATEGY_HYP; h++) s->hyp_score[h] = 0;
   s->hyp_norm = 0;
   s->rounds_seen = s->wins = s->losses = s->draws = 0;
+  s->unusable = 0;
   s->turn = 0;
   s->planned = 0;
   strategy__perf_reset(s);
@@ -84,8 +86,12 @@ static double strategy__floor(double x) {
   return (double)(uint64_t)x;
 }
 
+/* 2^k for k >= 0 (1 for k < 0); k is capped at 1024, where the double is
+   already infinite, so the loop is bounded (gcc -O2 proved the unbounded
+   one overflowed its counter). */
 static double strategy__pow2(int k) {
   double v = 1;
+  if (k > 1024) k = 1024;
   for (int i = 0; i < k; i++) v *= 2;
   return v;
 }
@@ -129,29 +135,31 @@ BOT_API void strategy_prepare(strategy_t *s, int T) {
   plan_build(&s->g, T);
   s->eq_T = T;
   s->eq_from_table = 0;
-  if (T == EQTABLE_T && eqtable_count() > 0) {
-    int n = eqtable_count();
-    if (n > STRATEGY_TABLE) n = STRATEGY_TABLE;
-    for (int i = 0; i < n; i++) eqtable_get(i, &s->tplans[i], &s->tweight[i]);
-    if (plan_strat_from_plans(&s->g, &s->eq, s->tplans, s->tweight, n, &s->w) > 0.5) {
-      s->eq_from_table = 1;
-      s->eq_expl = eqtable_exploitability();
-      strategy__cache_eq(s);
-      return;
-    }
+  s->eq_expl = -1;
+  /* 1. the shipped table of T; rounds longer than the tables get the
+        longest table's plans (same attacks and armies; a plan that never
+        attacks keeps making soldiers to the end): a table load costs a
+        few ms, CFR+ at start-up 100-500 ms */
+  int tt = T < EQTABLE_TMAX ? T : EQTABLE_TMAX;
+  int n = eqtable_count(tt);
+  if (n > STRATEGY_TABLE) n = STRATEGY_TABLE;
+  for (int i = 0; i < n; i++) eqtable_get(tt, i, &s->tplans[i], &s->tweight[i]);
+  if (n > 0 && plan_strat_from_plans(&s->g, &s->eq, s->tplans, s->tweight, n, &s->w) > 0.5) {
+    s->eq_from_table = tt == T;
+    if (tt == T) s->eq_expl = eqtable_exploitability(T);
+    strategy__cache_eq(s);
+    return;
   }
-  /* CFR+ at start-up, bounded work: about 80 M action updates (1100
-     iterations at T = 9, exploitability about 0.02); capped graphs of long
-     rounds get a few dozen iterations only */
+  /* 2. no usable table (not expected): a few CFR+ iterations, bounded to
+        about 2 M action updates */
   int na = plan_nactions(&s->g);
-  int iters = 80000000 / (na > 0 ? na : 1);
-  if (iters > 3000) iters = 3000;
-  if (!s->g.exact || iters < 30) iters = 30;
+  int iters = 2000000 / (na > 0 ? na : 1);
+  if (iters > 300) iters = 300;
+  if (iters < 1) iters = 1;
   int counter = 0;
   plan_cfr_init(&s->g, &s->eq, &s->w);
   plan_cfr_iterate(&s->g, &s->eq, &s->d, &s->w, iters, &counter);
   plan_cfr_average(&s->g, &s->w, &s->eq);
-  s->eq_expl = -1; /* measured on demand (bench, tests) */
   strategy__cache_eq(s);
 }
 
@@ -274,7 +282,6 @@ static void strategy__choose(strategy_t *s) {
   double we = 0.05 + 0.5 / (1.0 + s->nhist);
   plan_dist *d = &s->d;
   plan_dist_begin(d, T);
-  for (int i = 0; i < s->eqd_n; i++) plan_dist_add(d, s->eqd_t[i], s->eqd_k[i], s->eqd_s[i], we * s->eqd_m[i]);
   /* hypothesis weights: the stationary model always keeps a share */
   double rate[STRATEGY_HYP], wh[STRATEGY_HYP], wstat, tot;
   for (int h = 0; h < STRATEGY_HYP; h++) rate[h] = s->hyp_norm > 0 ? s->hyp_score[h] / s->hyp_norm : 0;
@@ -317,6 +324,10 @@ static void strategy__choose(strategy_t *s) {
     }
     plan_dist_add_path(d, path, a, a, wh[h] * scale);
   }
+  /* the equilibrium prior last: in long rounds its distribution can fill
+     the whole plan_dist, and what does not fit is dropped; the opponent's
+     own rounds above must never be what is lost (the zerg bug at T=63) */
+  for (int i = 0; i < s->eqd_n; i++) plan_dist_add(d, s->eqd_t[i], s->eqd_k[i], s->eqd_s[i], we * s->eqd_m[i]);
   plan_dist_finish(d);
   s->last_br_value = plan_best_response(&s->g, d, &s->w);
   plan_best_plan(&s->g, &s->w, &s->cur);
@@ -352,22 +363,33 @@ BOT_API void strategy_round_end(strategy_t *s, int outcome, double turns_played,
                                 int you_attacked, double them_p, double them_s, int them_attacked) {
   (void)you_p;
   (void)you_s;
-  strategy_round *r = &s->hist[s->hist_pos];
   int tau = s->turn;
   if (turns_played == turns_played && turns_played >= 1) tau = turns_played > PLAN_TMAX ? PLAN_TMAX : (int)turns_played;
   if (tau < 1) tau = 1;
-  r->T = s->T > PLAN_TMAX ? PLAN_TMAX : s->T;
-  r->tau = tau;
-  r->their_attack = them_attacked ? 1 : 0;
-  r->our_attack = you_attacked ? tau : 0;
-  r->their_p = (them_p == them_p && them_p >= 0 && them_p < 1e300) ? them_p : 1;
-  r->their_s = (them_s == them_s && them_s >= 0 && them_s < 1e300) ? them_s : 0;
-  r->outcome = outcome;
-  s->hist_pos = (s->hist_pos + 1) % STRATEGY_HIST;
-  if (s->nhist < STRATEGY_HIST) s->nhist++;
-  if (s->planned) {
-    for (int h = 0; h < STRATEGY_HYP; h++) s->hyp_score[h] = STRATEGY_DECAY * s->hyp_score[h] + strategy__hit(h, s->hyp_pred[h], r);
-    s->hyp_norm = STRATEGY_DECAY * s->hyp_norm + 1;
+  /* An end state no player can reach (P >= 1, S >= 0, P + S <= 2^tau;
+     fractions are legal) comes from an opponent whose numeric strings the
+     engine concatenated, or from a broken caller: such a round says nothing
+     a plan could use, so it stays out of the history and the hypothesis
+     scores (its outcome still counts for the mode that played it). */
+  int feasible = them_p == them_p && them_s == them_s && them_p >= 1 && them_s >= 0 &&
+                 them_p + them_s <= strategy__pow2(tau) * (1 + 1e-9);
+  if (feasible) {
+    strategy_round *r = &s->hist[s->hist_pos];
+    r->T = s->T > PLAN_TMAX ? PLAN_TMAX : s->T;
+    r->tau = tau;
+    r->their_attack = them_attacked ? 1 : 0;
+    r->our_attack = you_attacked ? tau : 0;
+    r->their_p = them_p;
+    r->their_s = them_s;
+    r->outcome = outcome;
+    s->hist_pos = (s->hist_pos + 1) % STRATEGY_HIST;
+    if (s->nhist < STRATEGY_HIST) s->nhist++;
+    if (s->planned) {
+      for (int h = 0; h < STRATEGY_HYP; h++) s->hyp_score[h] = STRATEGY_DECAY * s->hyp_score[h] + strategy__hit(h, s->hyp_pred[h], r);
+      s->hyp_norm = STRATEGY_DECAY * s->hyp_norm + 1;
+    }
+  } else {
+    s->unusable++;
   }
   if (s->planned && s->nhist > 1) {
     int k = s->mode;

@@ -4,7 +4,7 @@
 **
 ** Per round the player picks one open-loop plan (plan.h) at its first turn:
 **   - a plan sampled from the equilibrium of the round's T (the shipped
-**     table for T = EQTABLE_T, else CFR+ computed at start-up of that T)
+**     table of T for T <= EQTABLE_TMAX, the longest table's plans above)
 **     when nothing is known yet, or when the best-response rounds have so
 **     far done worse than the equilibrium rounds (safe exploitation: each
 **     mode's rounds keep a decayed mean outcome; the other modes are still
@@ -62,6 +62,9 @@ typedef struct strategy_t {
                                   attack turn (0 never, -1 no opinion); for
                                   STRATEGY_HYP_DEFEND the defended turn */
   int rounds_seen, wins, losses, draws;
+  int unusable;                /* rounds whose reported end state no player
+                                  can reach (numeric-string opponents):
+                                  kept out of the history */
   double last_br_value;        /* model value of the chosen best response */
   double perf[3];              /* decayed mean outcome of the rounds of each mode */
   double perf_num[3], perf_den[3]; /* its numerator and weight (decayed per use) */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "text.h"
 
 #define AGENT_TOKS 128
 
@@ -54,8 +55,10 @@ static void agent__log_round(agent_t *a) {
 }
 
 BOT_API int agent_on_roll(agent_t *a, long long value, char *reply, size_t cap) {
+  if (cap) reply[0] = 0;
+  if (value < 1 || value > 6) return -1;
   if (policy_placed(&a->g) >= 9) policy_reset(&a->g);
-  int v = value > 1000000 ? 1000000 : value < -1000000 ? -1000000 : (int)value;
+  int v = (int)value;
   int col = policy_choose_eps(a->tab, a->kind, &a->g, v, a->random_ties ? &a->rng : NULL, a->tie_eps);
   col = policy_guard(&a->g, col); /* belt and braces: never a full column */
   int k = policy_placed(&a->g);
@@ -101,19 +104,20 @@ BOT_API int agent_on_message(agent_t *a, const char *msg, size_t len, char *repl
   if (agent__class_is(&d, name, "DiceRoll", cls, sizeof cls)) {
     long long v = 0;
     int vt = has_body ? json_get(&d, body, "value") : -1;
-    if (vt < 0 || json_int(&d, vt, &v) != 0) {
-      double dv;
-      a->bad_values++;
-      if (vt >= 0 && json_double(&d, vt, &dv) == 0 && dv == dv && dv < 1e6 && dv > -1e6)
-        v = (long long)dv;
-      else
-        v = 0;
-      if (a->verbose) fprintf(stderr, "DiceRoll without an integer value: %.80s (using %lld)\n", msg, v);
-    } else if ((v < 1 || v > 6) && a->verbose) {
-      fprintf(stderr, "DiceRoll value %lld outside 1..6: placing legally anyway\n", v);
+    if (vt >= 0 && json_int(&d, vt, &v) == 0 && v >= 1 && v <= 6) {
+      agent_on_roll(a, v, reply, cap);
+      return AGENT_REPLY;
     }
-    agent_on_roll(a, v, reply, cap);
-    return AGENT_REPLY;
+    /* not a die: placing it would corrupt the round (and 2^63 or 1e400
+       do not even convert); say what came, escaped, and place nothing */
+    char shown[64];
+    if (vt >= 0) text_printable(msg + toks[vt].start, (size_t)toks[vt].len, shown, sizeof shown);
+    else snprintf(shown, sizeof shown, "(no value)");
+    snprintf(a->error_msg, sizeof a->error_msg, "DiceRoll value %s%s%s is not a die roll 1..6: not placed",
+             vt >= 0 && toks[vt].type == JSON_STRING ? "\"" : "", shown,
+             vt >= 0 && toks[vt].type == JSON_STRING ? "\"" : "");
+    a->bad_values++;
+    return AGENT_REJECT;
   }
   if (agent__class_is(&d, name, "JoinResponse", cls, sizeof cls)) {
     a->joined++;
@@ -122,9 +126,16 @@ BOT_API int agent_on_message(agent_t *a, const char *msg, size_t len, char *repl
   }
   if (agent__class_is(&d, name, "GameEnd", cls, sizeof cls)) return AGENT_END;
   if (agent__class_is(&d, name, "GameError", cls, sizeof cls)) {
-    int em = has_body ? json_get(&d, body, "errorMsg") : -1;
-    if (em < 0 || json_str_copy(&d, em, a->error_msg, sizeof a->error_msg) < 0)
-      snprintf(a->error_msg, sizeof a->error_msg, "(no readable errorMsg)");
+    /* a long message is cut (with "..."), control characters escaped */
+    char text[sizeof a->error_msg];
+    int cut = 0, em = has_body ? json_get(&d, body, "errorMsg") : -1;
+    int n = em >= 0 ? json_str_copy_cut(&d, em, text, sizeof text - 4, &cut) : -1;
+    if (n <= 0) {
+      snprintf(a->error_msg, sizeof a->error_msg, n < 0 ? "(no readable errorMsg)" : "(empty errorMsg)");
+      return AGENT_ERROR;
+    }
+    text_printable(text, (size_t)n, a->error_msg, sizeof a->error_msg - 4);
+    if (cut && !strstr(a->error_msg, "...")) strcat(a->error_msg, "...");
     return AGENT_ERROR;
   }
   a->unknown++;

@@ -5,10 +5,13 @@
 ** signalled), and keeps the grid.
 **
 ** Invariants:
-**   - every DiceRoll gets exactly one PlacementAction, in arrival order, and
-**     that placement is always legal for the agent's own grid (the policy's
-**     legality guard); a DiceRoll whose value is missing or not an integer
-**     is still answered legally (and counted in bad_values);
+**   - every DiceRoll with a die value (an integer 1..6) gets exactly one
+**     PlacementAction, in arrival order, and that placement is always legal
+**     for the agent's own grid (the policy's legality guard); a DiceRoll
+**     whose value is missing, not an integer or outside 1..6 is rejected:
+**     nothing placed, no reply, AGENT_REJECT with the reason in error_msg
+**     (counted in bad_values);
+**   - error_msg is printable text (server bytes escaped, cut with "...");
 **   - after the 9th placement of a round the grid is empty again;
 **   - anything that is not a recognised message changes nothing and gets no
 **     reply (counted in junk / unknown).
@@ -28,7 +31,8 @@ enum {
   AGENT_NONE = 0,   /* nothing to send */
   AGENT_REPLY = 1,  /* reply holds a PlacementAction */
   AGENT_END = 2,    /* GameEnd: close and stop */
-  AGENT_ERROR = 3   /* GameError: error_msg holds errorMsg; stop */
+  AGENT_ERROR = 3,  /* GameError: error_msg holds errorMsg; stop */
+  AGENT_REJECT = 4  /* a DiceRoll without a die value: error_msg says; no reply */
 };
 
 typedef struct agent_t {
@@ -56,7 +60,8 @@ BOT_API int agent_join(const agent_t *a, char *out, size_t cap);
 /* Handles one server text message; see AGENT_*. */
 BOT_API int agent_on_message(agent_t *a, const char *msg, size_t len, char *reply, size_t cap);
 /* Handles one roll directly (the DiceRoll path): writes the reply and
-   returns the column played. */
+   returns the column played; -1 (nothing placed, empty reply) for a value
+   outside 1..6. */
 BOT_API int agent_on_roll(agent_t *a, long long value, char *reply, size_t cap);
 
 #endif /* AGENT_H */

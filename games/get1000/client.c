@@ -141,6 +141,8 @@ BOT_API int client_run(int argc, char **argv, policy_kind default_kind) {
       ws_close(c, WS_CLOSE_NORMAL, "", 500);
       rc = 0;
       break;
+    } else if (r == AGENT_REJECT) {
+      fprintf(stderr, "get1000: %s\n", client__agent.error_msg);
     } else if (r == AGENT_ERROR) {
       fprintf(stderr, "get1000: GameError: %s\n", client__agent.error_msg);
       ws_close(c, WS_CLOSE_NORMAL, "", 500);

@@ -16,41 +16,74 @@
 */
 #include "ai.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "deadline.h"
 
-/* Weights (overridable with -D for tuning runs). */
-#ifndef AI_W_SCORE
-#define AI_W_SCORE 20.0
+/* Tunables: the evaluation weights, one table of name, value and the range
+   that ./tune.py explores. The dist build compiles them as constants; a
+   tuning build (-DBOT_TUNING: build/greencircle-tune) makes them variables
+   that the environment's BOT_TUNE="NAME=VALUE ..." sets at the first
+   decision (an unknown name or a bad value: a message on stderr, the rest
+   still applies). */
+#define AI_TUNABLES(X)             \
+  X(W_SCORE, 20.0, 5.0, 60.0)      \
+  X(W_M1, 3.0, 0.5, 10.0)          \
+  X(W_M2, 1.0, 0.0, 4.0)           \
+  X(W_M1_LAST, 6.0, 1.0, 20.0)     \
+  X(W_DEBT, 0.8, 0.0, 4.0)         \
+  X(W_NEXT, 1.0, 0.0, 4.0)         \
+  X(W_OPP, 1.5, 0.0, 6.0)          \
+  X(W_DR, 1.0, 0.0, 4.0)           \
+  X(W_AS, 2.0, 0.0, 6.0)           \
+  X(W_AUTO, 1.0, 0.0, 4.0)
+
+#ifdef BOT_TUNING
+#define AI_TUNABLE_DEF(name, value, lo, hi) static double AI_##name = value;
+#else
+#define AI_TUNABLE_DEF(name, value, lo, hi) static const double AI_##name = value;
 #endif
-#ifndef AI_W_M1
-#define AI_W_M1 3.0
+AI_TUNABLES(AI_TUNABLE_DEF)
+#undef AI_TUNABLE_DEF
+
+#ifdef BOT_TUNING
+static void ai__tune_load(void) {
+  static int loaded;
+  if (loaded) return;
+  loaded = 1;
+  struct {
+    const char *name;
+    double *v;
+  } tab[] = {
+#define AI_TUNABLE_REF(name, value, lo, hi) {#name, &AI_##name},
+      AI_TUNABLES(AI_TUNABLE_REF)
+#undef AI_TUNABLE_REF
+  };
+  const char *s = getenv("BOT_TUNE");
+  while (s && *s) {
+    while (*s == ' ' || *s == ',') s++;
+    const char *eq = strchr(s, '=');
+    if (!*s) break;
+    size_t len = eq ? (size_t)(eq - s) : strcspn(s, " ,");
+    char *end = NULL;
+    double v = eq ? strtod(eq + 1, &end) : 0.0;
+    int found = 0;
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0] && eq && end != eq + 1; i++)
+      if (strlen(tab[i].name) == len && strncmp(tab[i].name, s, len) == 0) *tab[i].v = v, found = 1;
+    /* S_ names belong to search.c's table (it reads them itself) */
+    if (!found && strncmp(s, "S_", 2) != 0)
+      fprintf(stderr, "greencircle: BOT_TUNE: bad setting %.*s\n", (int)strcspn(s, " ,"), s);
+    s += strcspn(s, " ,");
+  }
+}
+#else
+static void ai__tune_load(void) {}
 #endif
-#ifndef AI_W_M2
-#define AI_W_M2 1.0
-#endif
-#ifndef AI_W_M1_LAST
-#define AI_W_M1_LAST 6.0
-#endif
-#ifndef AI_W_DEBT
-#define AI_W_DEBT 0.8
-#endif
-#ifndef AI_W_NEXT
-#define AI_W_NEXT 1.0
-#endif
-#ifndef AI_W_OPP
-#define AI_W_OPP 1.5
-#endif
-#ifndef AI_W_DR
-#define AI_W_DR 1.0
-#endif
-#ifndef AI_W_AS
-#define AI_W_AS 2.0
-#endif
-#ifndef AI_W_AUTO
-#define AI_W_AUTO 1.0
-#endif
+
+BOT_API void ai_tune_load(void) { ai__tune_load(); }
+
 #ifndef AI_BRANCH
 #define AI_BRANCH 3
 #endif
@@ -228,6 +261,7 @@ static rules_action ai__search(const rules_game *g0, const rules_action *opts, i
                                int resample, ai_stats *st) {
   static double sum[RULES_MAX_OPTS];
   ai__ctx c;
+  ai_tune_load();
   memset(&c, 0, sizeof c);
   deadline_start(&c.dl, budget_ms);
   rules_action root[RULES_MAX_OPTS];

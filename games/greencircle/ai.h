@@ -29,6 +29,9 @@ typedef struct ai_stats {
   int options;   /* root options considered */
 } ai_stats;
 
+/* Tuning build (-DBOT_TUNING): reads the weights from BOT_TUNE once; a
+   no-op otherwise. ai_decide calls it; other searches over ai_eval must. */
+BOT_API void ai_tune_load(void);
 /* Score of a position for player 0 (higher is better). */
 BOT_API double ai_eval(const rules_game *g);
 /* Heuristic priority of an action for player 0 in g (orders the search). */

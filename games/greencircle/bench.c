@@ -4,16 +4,72 @@
 **   bench greencircle playouts_per_s=N    whole games (uniform listed options)
 **   bench greencircle ai_decisions=N, ai_samples_per_decision=N,
 **         ai_nodes_per_s=N, ai_ms_per_decision=N (one line each)
-**                                         the bot's search per 30 ms decision
+**                                         the ai.c search per 30 ms decision
+**   bench greencircle search_decisions=N, search_samples_per_decision=N,
+**         search_wall_mean_ms, search_wall_max_ms, search_cpu_max_ms,
+**         search_overrun_max_ms: the bot's whole-turn search at a 20 ms
+**         budget on every request of 10 games it plays against itself; the
+**         thread's CPU time max and the worst overrun of the budget (wall -
+**         budget) are what the bot itself adds to a turn, the rest of a slow
+**         turn is the machine's
 ** on one core, one `bench <game> <metric>=<value>` a line like every game's
 ** bench. Each measurement runs for a fixed wall time.
 */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "ai.h"
 #include "deadline.h"
 #include "rules.h"
+#include "search.h"
+
+#define BENCH_SEARCH_MS 20.0
+
+static double bench_cpu_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* The search on every request of self-play games (player 0's view each time). */
+static void bench_search(void) {
+  long decisions = 0, samples = 0;
+  double wsum = 0, wmax = 0, cmax = 0;
+  for (int gi = 0; gi < 10; gi++) {
+    rules_game g;
+    rules_rng r;
+    rules_rng_exact(&r, 5000 + gi);
+    rules_setup(&g, &r);
+    while (!g.over) {
+      rules_game view = g;
+      if (g.active == 1) { /* mirror: the active player becomes player 0 */
+        view.p[0] = g.p[1];
+        view.p[1] = g.p[0];
+        view.active = 0;
+      }
+      search_stats st;
+      deadline_t d;
+      deadline_start(&d, 1e9);
+      double c0 = bench_cpu_ms();
+      rules_action a = search_decide_game(&view, BENCH_SEARCH_MS, (uint64_t)decisions, &st);
+      double c = bench_cpu_ms() - c0, w = deadline_elapsed_ms(&d);
+      wsum += w;
+      if (w > wmax) wmax = w;
+      if (c > cmax) cmax = c;
+      samples += st.samples;
+      decisions++;
+      rules_apply(&g, &r, &a);
+    }
+  }
+  double nd = (double)(decisions ? decisions : 1);
+  printf("bench greencircle search_decisions=%ld\n", decisions);
+  printf("bench greencircle search_samples_per_decision=%.0f\n", (double)samples / nd);
+  printf("bench greencircle search_wall_mean_ms=%.2f\n", wsum / nd);
+  printf("bench greencircle search_wall_max_ms=%.2f\n", wmax);
+  printf("bench greencircle search_cpu_max_ms=%.2f\n", cmax);
+  printf("bench greencircle search_overrun_max_ms=%.2f\n", wmax - BENCH_SEARCH_MS);
+}
 
 static long bench_playout(rules_game *g, rules_rng *r) {
   long phases = 0;
@@ -71,5 +127,6 @@ int main(void) {
     printf("bench greencircle ai_nodes_per_s=%.0f\n", nodes / (ms / 1000.0));
     printf("bench greencircle ai_ms_per_decision=%.1f\n", ms / decisions);
   }
+  bench_search();
   return 0;
 }

@@ -9,6 +9,7 @@
 
 GC_DIR    := games/greencircle
 GC_TRACES := $(sort $(wildcard tests/data/greencircle/*.txt))
+GC_DQ_TRACES := $(sort $(wildcard tests/data/greencircle/dq/*.txt))
 
 TOOLS += build/greencircle-referee build/greencircle-bench
 LINKS += build/greencircle-referee:$(GC_DIR)/referee.c \
@@ -19,8 +20,12 @@ GAME_BENCHES += bench-greencircle
 
 test-greencircle:
 	$(SUITES) build/tests/greencircle/test_rules \
+	  build/tests/greencircle/test_boss \
 	  build/tests/greencircle/test_ai \
-	  'build/greencircle-referee replay $(or $(GC_TRACES),tests/data/greencircle/*.txt)'
+	  build/tests/greencircle/test_search \
+	  'build/greencircle-referee replay $(or $(GC_TRACES),tests/data/greencircle/*.txt)' \
+	  'build/greencircle-referee replay $(or $(GC_DQ_TRACES),tests/data/greencircle/dq/*.txt)' \
+	  '$(PYTHON) tests/greencircle/dq_traces.py'
 
 smoke-greencircle: build/greencircle build/greencircle-random build/greencircle-starter build/greencircle-greedy build/greencircle-referee
 	$(SUITES) '$(PYTHON) tests/greencircle/smoke.py'

@@ -155,7 +155,10 @@ static int ref_replay_one(const char *path) {
       rules_action a;
       char err[160];
       lg.n = 0;
-      if (rules_parse(&g, r.line + 4, &a, err, sizeof err) != 0) rules_disqualify(&g, g.active);
+      int prc = strncmp(r.line + 4, "(timeout)", 9) == 0 || strncmp(r.line + 4, "(crash)", 7) == 0
+                    ? -1
+                    : rules_parse(&g, r.line + 4, &a, err, sizeof err);
+      if (prc != 0) rules_disqualify(&g, &rng, g.active, prc == -2 ? &a : NULL);
       else rules_apply(&g, &rng, &a);
       bad = ref_cmp_rng(path, &r, &lg);
       if (bad) break;
@@ -265,14 +268,15 @@ static int ref_match(int argc, char **argv) {
     lg.n = 0;
     if (rc != JUDGE_OK) {
       if (tf) fprintf(tf, "OUT %s\n", rc == JUDGE_TIMEOUT ? "(timeout)" : "(crash)");
-      rules_disqualify(&g, p);
+      rules_disqualify(&g, &rng, p, NULL);
     } else {
       if (tf) fprintf(tf, "OUT %s\n", out);
       rules_action a;
       char err[160];
-      if (rules_parse(&g, out, &a, err, sizeof err) != 0) {
+      int prc = rules_parse(&g, out, &a, err, sizeof err);
+      if (prc != 0) {
         judge_fail(&J, p, JUDGE_INVALID, "turn %d: %s", t, err);
-        rules_disqualify(&g, p);
+        rules_disqualify(&g, &rng, p, prc == -2 ? &a : NULL);
       } else {
         rules_apply(&g, &rng, &a);
       }

@@ -4,7 +4,7 @@
 ** rules write-up the README describes).
 **
 ** Invariants: every card is in exactly one place (a desk, a pool, or one of
-** a player's piles) except the card destroyed by quirk Q1; the active
+** a player's piles) except the cards destroyed by quirks Q1 and Q2; the active
 ** player's phase is always one that asks for input unless the game is over.
 */
 #include "rules.h"
@@ -303,6 +303,17 @@ static void rules__after_move(rules_game *g, rules_rng *r) {
   else rules__end_turn(g, r);
 }
 
+/* After a PLAY_CARD request (a play, WAIT, or nothing): one play used up. */
+static void rules__after_play(rules_game *g, rules_rng *r) {
+  rules_player *P = &g->p[g->active];
+  P->plays--;
+  if (P->plays <= 0 || !rules_can_play(g, g->active)) {
+    P->plays = 0;
+    if (rules_can_release(g, g->active)) g->phase = RULES_PH_RELEASE;
+    else rules__end_turn(g, r);
+  }
+}
+
 static int rules__adjacent(const rules_game *g, int p) {
   int a = g->p[p].loc, b = g->p[1 - p].loc;
   if (b < 0 || a < 0) return 0;
@@ -546,12 +557,7 @@ BOT_API void rules_apply(rules_game *g, rules_rng *r, const rules_action *act) {
   case RULES_PH_PLAY:
     if (a.kind == RULES_A_PLAY) rules__play(g, r, &a);
     else P->plays = 0;
-    P->plays--;
-    if (P->plays <= 0 || !rules_can_play(g, g->active)) {
-      P->plays = 0;
-      if (rules_can_release(g, g->active)) g->phase = RULES_PH_RELEASE;
-      else rules__end_turn(g, r);
-    }
+    rules__after_play(g, r);
     break;
   case RULES_PH_RELEASE:
     if (a.kind == RULES_A_RELEASE) rules__release(g, a.x);
@@ -563,11 +569,32 @@ BOT_API void rules_apply(rules_game *g, rules_rng *r, const rules_action *act) {
   rules__finish_turn_count(g);
 }
 
-BOT_API void rules_disqualify(rules_game *g, int p) {
+BOT_API void rules_disqualify(rules_game *g, rules_rng *r, int p, const rules_action *crash) {
   if (g->over) return;
   g->turn++;
   g->dq[p] = 1;
   g->pending = 1;
+  rules_player *P = &g->p[p];
+  /* 1. Q2: TASK_PRIORITIZATION x 9 crashes after the TP card went to the
+        played pile and the thrown card left the hand (it is destroyed). */
+  if (crash && crash->kind == RULES_A_PLAY && crash->card == RULES_TP && g->phase == RULES_PH_PLAY && p == g->active &&
+      rules__remove_first(&P->hand, RULES_TP)) {
+    rules__push(&P->played, RULES_TP);
+    rules__remove_first(&P->hand, crash->x);
+  }
+  /* 2. the referee still advances its phase machine for the turn, with no
+        action applied: MOVE/GIVE/THROW go on as after a move, PLAY_CARD uses
+        up a play, RELEASE ends the turn (discard, draw, maybe a reshuffle). */
+  if (p == g->active) {
+    switch (g->phase) {
+    case RULES_PH_MOVE:
+    case RULES_PH_GIVE:
+    case RULES_PH_THROW: rules__after_move(g, r); break;
+    case RULES_PH_PLAY: rules__after_play(g, r); break;
+    case RULES_PH_RELEASE: rules__end_turn(g, r); break;
+    default: break;
+    }
+  }
   rules__finish_turn_count(g);
 }
 
@@ -776,11 +803,15 @@ BOT_API int rules_parse(const rules_game *g, const char *line, rules_action *a, 
       if (v[0] < 0 || v[0] > 8) RULES_ERR("you can only deprioritize a card type between 0 and 8");
       int cnt = rules__count(h, (int)v[0]);
       if (cnt == 0 || (cnt == 1 && v[0] == RULES_TP)) RULES_ERR("no card of type %lld to deprioritize", v[0]);
-      if (v[1] < 0 || v[1] > 8) RULES_ERR("card type to take must be between 0 and 8 (9 crashes the referee)");
+      if (v[1] < 0 || v[1] > 9) RULES_ERR("you can only prioritize a card type between 0 and 8");
       a->kind = RULES_A_PLAY;
       a->card = RULES_TP;
       a->x = (int8_t)v[0];
       a->y = (int8_t)v[1];
+      if (v[1] == 9) {
+        snprintf(err, (size_t)errcap, "TASK_PRIORITIZATION %lld 9 crashes the referee (no desk 9)", v[0]);
+        return -2;
+      }
       return 0;
     }
     if (rules__match(line, "CONTINUOUS_INTEGRATION", 1, v)) {

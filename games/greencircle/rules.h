@@ -121,14 +121,20 @@ BOT_API int rules_options(const rules_game *g, rules_action *out, int cap);
 BOT_API int rules_action_str(const rules_action *a, char *buf, int cap);
 
 /* Parses and validates a player's line for the active player. Returns 0 and
-   fills *a, or -1 with a reason in err (the player is disqualified). */
+   fills *a, or -1 with a reason in err (the player is disqualified), or -2
+   for TASK_PRIORITIZATION x 9 (quirk Q2): valid, but applying it crashes the
+   referee; *a is filled and goes to rules_disqualify as the crash. */
 BOT_API int rules_parse(const rules_game *g, const char *line, rules_action *a, char *err, int errcap);
 
 /* Applies a valid action (or RANDOM) of the active player: one referee turn,
    with every automatic step that follows. */
 BOT_API void rules_apply(rules_game *g, rules_rng *r, const rules_action *a);
-/* Disqualifies player p (invalid output, timeout): one referee turn used. */
-BOT_API void rules_disqualify(rules_game *g, int p);
+/* Disqualifies player p (invalid output, timeout, crash): one referee turn
+   used, as the official referee does it: `crash` (or NULL) is the action that
+   crashed it (Q2: the TP card is played and the thrown card destroyed), then
+   the phase machine advances with no action (PLAY_CARD uses a play; the turn
+   may end: discard, draw, reshuffle on r). The game ends the next turn. */
+BOT_API void rules_disqualify(rules_game *g, rules_rng *r, int p, const rules_action *crash);
 
 /* DEBT cards in hand + draw + discard. */
 BOT_API int rules_debt_count(const rules_game *g, int p);

@@ -94,6 +94,28 @@ test('hooks missing or garbage: never throws, still legal', () => {
   assert.ok(res.wins[0] > res.wins[1], JSON.stringify(res.wins));
 });
 
+// Issue 15: an opponent that sends numeric strings, which the engine
+// concatenates into its state ("21", "111"...; it cannot be beaten except
+// at T = 2), then plays zerg in the same match: legal all along, never
+// throws, and zerg is still learned and beaten.
+test('numeric-string opponent, then zerg: legal, and the model still learns', () => {
+  const z = sparring('zerg');
+  let round = 0;
+  const opp = {
+    meta: { name: 'strings-then-zerg', author: 'test' },
+    onRoundStart(rr) { round++; z.onRoundStart(rr); },
+    playTurn(st) {
+      if (round <= 40) return { newProducers: '1', newSoldiers: '1', launchAttack: false };
+      return z.playTurn(st);
+    },
+    onRoundEnd(rr) { if (z.onRoundEnd) z.onRoundEnd(rr); }
+  };
+  const res = playMatch(factory(), opp, { rounds: 140, turns: (n) => 2 + (n % 11), onAction: checker([0]) });
+  assert.equal(typeof res.rounds[30].sides[1].soldiers, 'string'); // the engine state is corrupted
+  const late = res.rounds.slice(40).filter((r) => r.outcome === 1).length;
+  assert.ok(late >= 95, 'won ' + late + ' of the 100 zerg rounds');
+});
+
 function referee(args) {
   const out = execFileSync('build/gameofdrones-referee', ['match'].concat(args), { encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop());

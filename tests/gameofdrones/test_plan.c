@@ -195,23 +195,30 @@ static void test_exploitability_agrees_with_spec_tables(void) {
 }
 
 static void test_shipped_table_exploitability(void) {
-  plan_build(&g, EQTABLE_T);
-  npl = eqtable_count();
-  TH_ASSERT(npl > 10 && npl <= 3000);
-  double tot = 0;
-  for (int i = 0; i < npl; i++) {
-    TH_EQ_INT(eqtable_get(i, &pl[i], &wt[i]), 0);
-    TH_ASSERT(wt[i] > 0);
-    TH_ASSERT(pl[i].attack >= 0 && pl[i].attack < EQTABLE_T);
-    tot += wt[i];
+  for (int T = EQTABLE_TMIN; T <= EQTABLE_TMAX; T++) {
+    plan_build(&g, T);
+    npl = eqtable_count(T);
+    TH_ASSERT_MSG(npl >= 1 && npl <= 3000, "T=%d: %d plans", T, npl);
+    double tot = 0;
+    for (int i = 0; i < npl; i++) {
+      TH_EQ_INT(eqtable_get(T, i, &pl[i], &wt[i]), 0);
+      TH_ASSERT(wt[i] > 0);
+      TH_ASSERT(pl[i].attack >= 0 && pl[i].attack < T && pl[i].len <= T);
+      tot += wt[i];
+    }
+    TH_EQ_INT(eqtable_get(T, npl, &pl[0], &wt[0]), -1);
+    TH_NEAR(tot, 1.0, 1e-6);
+    TH_NEAR(plan_strat_from_plans(&g, &st, pl, wt, npl, &w), 1.0, 1e-6);
+    double e = plan_exploitability(&g, &st, &d, &w);
+    printf("    T=%d: %d plans, exploitability %.5f\n", T, npl, e);
+    TH_ASSERT_MSG(e <= (g.exact ? 0.01 : 0.03), "T=%d shipped table exploitability %.5f", T, e);
+    TH_NEAR(e, eqtable_exploitability(T), 1e-5);
   }
-  TH_EQ_INT(eqtable_get(npl, &pl[0], &wt[0]), -1);
-  TH_NEAR(tot, 1.0, 1e-6);
-  TH_NEAR(plan_strat_from_plans(&g, &st, pl, wt, npl, &w), 1.0, 1e-6);
-  double e = plan_exploitability(&g, &st, &d, &w);
-  TH_ASSERT_MSG(e <= 0.01, "shipped table exploitability %.5f", e);
-  TH_NEAR(e, eqtable_exploitability(), 1e-5);
-  /* and it is a real mixture: no pure plan is unexploitable */
+  TH_EQ_INT(eqtable_count(0), 0);
+  TH_EQ_INT(eqtable_count(EQTABLE_TMAX + 1), 0);
+  /* and T=10's is a real mixture: no pure plan is unexploitable */
+  plan_build(&g, 10);
+  TH_EQ_INT(eqtable_get(10, 0, &pl[0], &wt[0]), 0);
   plan_pure one = pl[0];
   double w1 = 1;
   plan_strat_from_plans(&g, &st2, &one, &w1, 1, &w);

@@ -90,26 +90,62 @@ static void test_rollover_and_parser(void) {
   TH_EQ_INT(msg("{\"response\":[\"no.sonat.game.GameError\",{}]}"), AGENT_ERROR);
 }
 
-static void test_bad_values_still_answered(void) {
+/* Regression (issue 15): a value of 2^63 aborted the sanitizer build and
+   was played wrapped; 0, 7 and -1 were placed. Values that are not a die
+   roll are rejected: no reply, nothing placed, a printable reason. */
+static void test_bad_values_rejected(void) {
   setup(POLICY_MU1, "R", "N", 1);
   const char *bad[] = {
-      "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":\"3\"}]}",
+      "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":9223372036854775808}]}",
+      "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":-9223372036854775809}]}",
+      "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":1e400}]}",
+      "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":0}]}",
+      "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":7}]}",
+      "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":-1}]}",
+      "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":\"3\\u0007\"}]}",
       "{\"response\":[\"no.sonat.game.DiceRoll\",{}]}",
       "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":2.5}]}",
       "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":1e300}]}",
-      "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":-7}]}",
       "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":99999999999}]}",
       "{\"response\":[\"no.sonat.game.DiceRoll\",null]}",
       "{\"response\":[\"no.sonat.game.DiceRoll\"]}",
-      "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":0}]}",
   };
   for (size_t i = 0; i < COMMON_COUNT(bad); i++) {
-    TH_ASSERT_MSG(msg(bad[i]) == AGENT_REPLY, "message %zu", i);
-    TH_ASSERT(strstr(out, "PlacementAction") != NULL);
+    out[0] = 'x';
+    out[1] = 0;
+    TH_ASSERT_MSG(msg(bad[i]) == AGENT_REJECT, "message %zu", i);
+    TH_ASSERT_MSG(strstr(A.error_msg, "not a die roll 1..6") != NULL, "message %zu: %.200s", i, A.error_msg);
+    for (const char *p = A.error_msg; *p; p++) TH_ASSERT((unsigned char)*p >= 0x20 && *p != 0x7f);
+    TH_EQ_INT(policy_placed(&A.g), 0);
+    TH_EQ_INT(A.total_rolls, 0);
   }
-  TH_EQ_INT(A.bad_values, 6);
-  TH_EQ_INT(A.rounds, 1);
-  TH_EQ_INT(policy_placed(&A.g), 9);
+  TH_EQ_INT(A.bad_values, (long)COMMON_COUNT(bad));
+  TH_ASSERT(strstr(A.error_msg, "(no value)") != NULL);
+  char tmp[64];
+  TH_EQ_INT(agent_on_roll(&A, 7, tmp, sizeof tmp), -1);
+  TH_EQ_INT(agent_on_roll(&A, 0, tmp, sizeof tmp), -1);
+  TH_EQ_INT(tmp[0], 0);
+  TH_EQ_INT(msg("{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":6.0}]}"), AGENT_REPLY);
+  TH_EQ_INT(policy_placed(&A.g), 1);
+}
+
+/* Regression (issue 15): a GameError message over 512 bytes printed
+   "(no readable errorMsg)"; control characters went out raw. */
+static void test_long_error_message_cut(void) {
+  setup(POLICY_MU1, "R", "N", 1);
+  static char m[4096];
+  int n = snprintf(m, sizeof m, "{\"response\":[\"no.sonat.game.GameError\",{\"errorMsg\":\"\\u001b[31m");
+  for (int i = 0; i < 700; i++) m[n++] = (char)('a' + i % 26);
+  snprintf(m + n, sizeof m - (size_t)n, "\"}]}");
+  TH_EQ_INT(msg(m), AGENT_ERROR);
+  size_t l = strlen(A.error_msg);
+  /* found by fuzz_get1000: an empty errorMsg gave an empty message */
+  TH_EQ_INT(msg("{\"response\":[\"no.sonat.game.GameError\",{\"errorMsg\":\"\"}]}"), AGENT_ERROR);
+  STR_IS(A.error_msg, "(empty errorMsg)");
+  TH_EQ_INT(msg(m), AGENT_ERROR);
+  TH_ASSERT_MSG(strncmp(A.error_msg, "\\x1b[31mabcdef", 14) == 0, "%.100s", A.error_msg);
+  TH_ASSERT_MSG(l > 400 && l < sizeof A.error_msg && strcmp(A.error_msg + l - 3, "...") == 0, "%zu", l);
+  for (const char *p = A.error_msg; *p; p++) TH_ASSERT((unsigned char)*p >= 0x20 && *p != 0x7f);
 }
 
 /* Reads the placement of a reply; checks ids; -1 if malformed. */
@@ -151,15 +187,20 @@ static void test_fuzz_never_illegal(void) {
         snprintf(m, sizeof m, "{\"response\":[\"no.sonat.game.%s\",{\"id\":\"room\"}]}",
                  rng_below(&r, 2) ? "JoinResponse" : "RoundResult");
         break;
-      case 3: /* out-of-range value */
-        snprintf(m, sizeof m, "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":%d}]}",
-                 (int)rng_below(&r, 2000001) - 1000000);
-        is_roll = 1;
+      case 3: { /* any value: only 1..6 is a roll, the rest is rejected */
+        int v = (int)rng_below(&r, 2000001) - 1000000;
+        if (rng_below(&r, 2)) v = (int)rng_below(&r, 10) - 2;
+        snprintf(m, sizeof m, "{\"response\":[\"no.sonat.game.DiceRoll\",{\"value\":%d}]}", v);
+        is_roll = v >= 1 && v <= 6 ? 1 : -1;
         break;
+      }
       case 4: /* duplicate of the previous message */
         if (prev[0]) {
           snprintf(m, sizeof m, "%s", prev);
-          is_roll = strstr(m, "DiceRoll\",{\"value\":") != NULL && m[strlen(m) - 1] == '}';
+          if (strstr(m, "DiceRoll\",{\"value\":") != NULL && m[strlen(m) - 1] == '}') {
+            int v = atoi(strstr(m, "value\":") + 7);
+            is_roll = v >= 1 && v <= 6 ? 1 : -1;
+          }
           break;
         }
         /* fall through */
@@ -170,8 +211,9 @@ static void test_fuzz_never_illegal(void) {
       snprintf(prev, sizeof prev, "%s", m);
       out[0] = 0;
       int st = agent_on_message(&A, m, strlen(m), out, sizeof out);
-      TH_ASSERT_MSG(st == (is_roll ? AGENT_REPLY : AGENT_NONE), "message %d kind %d: st %d", i, kind, st);
-      if (!is_roll) continue;
+      TH_ASSERT_MSG(st == (is_roll > 0 ? AGENT_REPLY : is_roll < 0 ? AGENT_REJECT : AGENT_NONE),
+                    "message %d kind %d: st %d", i, kind, st);
+      if (is_roll <= 0) continue;
       rolls++;
       int c = reply_col("room\"x", "bot");
       TH_ASSERT_MSG(c >= 0, "bad reply %.200s", out);
@@ -224,7 +266,7 @@ static void test_tie_eps(void) {
 static const th_test TESTS[] = {
     TH_ENTRY(test_tie_eps),
     TH_ENTRY(test_protocol_vectors), TH_ENTRY(test_escaping), TH_ENTRY(test_rollover_and_parser),
-    TH_ENTRY(test_bad_values_still_answered), TH_ENTRY(test_fuzz_never_illegal),
+    TH_ENTRY(test_bad_values_rejected), TH_ENTRY(test_long_error_message_cut), TH_ENTRY(test_fuzz_never_illegal),
     TH_ENTRY(test_random_ties_diverge),
 };
 

@@ -6,7 +6,8 @@
 //           "stats" (JSON counts of client pings and pongs), "close" (4001)
 //   /agent  a Get1000 room of one: JoinResponse, junk and unknown messages,
 //           a ping, a binary frame, then ROUNDS*9 DiceRolls (some duplicated
-//           values, one fragmented, two out of range), checking
+//           values, one fragmented; two more out of range, which must get
+//           no reply), checking
 //           every placement (exact keys, ids, legal column), then GameEnd.
 //           After the close it prints "RESULT ok rolls=N rounds=R" or
 //           "RESULT fail <why>".
@@ -65,8 +66,9 @@ function agent(ws) {
     if (rolls === 6) ws.send('{ "response" : [ "no.sonat.game.Whatever" , { } ] }');
     if (rolls === 7) ws.ping('PING');
     if (rolls === 10) ws.send(Buffer.from([0, 1, 2, 255]), { binary: true });
-    if (rolls === 12) value = 0; // out of range: must still be answered legally
-    if (rolls === 13) value = 9;
+    // not die values: the bot rejects them without a reply (a placement for
+    // them would show up as one placement too many)
+    if (rolls === 12) { send('DiceRoll', { value: 0 }); send('DiceRoll', { value: 9 }); }
     const text = '{"response":["no.sonat.game.DiceRoll",{"value":' + value + '}]}';
     if (rolls === 8) { // one message in three fragments
       ws.send(text.slice(0, 5), { fin: false });

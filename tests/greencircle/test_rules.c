@@ -451,7 +451,8 @@ static void test_parse_quirks(void) {
   set_pile(&g.p[0].hand, "3389");
   TH_EQ_INT(rules_parse(&g, "TASK_PRIORITIZATION 3 0", &a, err, sizeof err), 0);
   TH_EQ_INT(rules_parse(&g, "TASK_PRIORITIZATION 8 8", &a, err, sizeof err), 0);
-  TH_EQ_INT(rules_parse(&g, "TASK_PRIORITIZATION 8 9", &a, err, sizeof err), -1); /* Q2 */
+  TH_EQ_INT(rules_parse(&g, "TASK_PRIORITIZATION 8 9", &a, err, sizeof err), -2); /* Q2: valid, crashes */
+  TH_EQ_INT(rules_parse(&g, "TASK_PRIORITIZATION 8 10", &a, err, sizeof err), -1);
   TH_EQ_INT(rules_parse(&g, "TASK_PRIORITIZATION 9 0", &a, err, sizeof err), -1);
   TH_EQ_INT(rules_parse(&g, "TRAINING", &a, err, sizeof err), -1);
   TH_EQ_INT(rules_parse(&g, "CONTINUOUS_INTEGRATION 8", &a, err, sizeof err), -1);
@@ -507,6 +508,185 @@ static void test_random_games_invariants(void) {
   }
 }
 
+
+/* ---- disqualification turns (the official referee's setNextPhase) ----- */
+
+/* The game after a disqualification: over, player p lost, one turn for the
+   answer and one for the end. */
+static void dq_common(const rules_game *g, int p, int turn0) {
+  TH_ASSERT(g->over);
+  TH_EQ_INT(g->dq[p], 1);
+  TH_EQ_INT(g->dq[1 - p], 0);
+  TH_EQ_INT(g->turn, turn0 + 2);
+  int ranks[2], sc[2];
+  rules_result(g, ranks, sc);
+  TH_EQ_INT(sc[p], 0);
+  TH_EQ_INT(sc[1 - p], 1);
+}
+
+static void test_dq_move_goes_to_play(void) {
+  rules_game g;
+  rules_rng r;
+  static rules_log lg;
+  rules_rng_exact(&r, 5);
+  lg.n = 0;
+  r.log = &lg;
+  blank(&g, APPS_SEED1, 12);
+  set_pile(&g.p[0].hand, "0899");
+  set_pile(&g.p[0].draw, "1111");
+  rules_disqualify(&g, &r, 0, NULL);
+  dq_common(&g, 0, 10);
+  /* no move was made; TRAINING in hand: PLAY_CARD with one play */
+  TH_EQ_INT(g.p[0].loc, -1);
+  TH_EQ_INT(g.active, 0);
+  TH_EQ_INT(g.phase, RULES_PH_PLAY);
+  TH_EQ_INT(g.p[0].plays, 1);
+  TH_EQ_STR(pile_str(&g.p[0].hand), "0899");
+  TH_EQ_INT(lg.n, 0);
+}
+
+static void test_dq_move_goes_to_release(void) {
+  rules_game g;
+  rules_rng r;
+  rules_rng_exact(&r, 5);
+  blank(&g, APPS_SEED1, 12);
+  set_pile(&g.p[0].hand, "88888888"); /* nothing to play, app 0 for free */
+  rules_disqualify(&g, &r, 0, NULL);
+  dq_common(&g, 0, 10);
+  TH_EQ_INT(g.active, 0);
+  TH_EQ_INT(g.phase, RULES_PH_RELEASE);
+  TH_EQ_INT(g.p[0].plays, 0);
+}
+
+static void test_dq_move_ends_turn_with_reshuffle(void) {
+  rules_game g;
+  rules_rng r;
+  static rules_log lg;
+  rules_rng_exact(&r, 5);
+  lg.n = 0;
+  r.log = &lg;
+  blank(&g, APPS_SEED1, 12);
+  g.active = 1;
+  set_pile(&g.p[1].hand, "99");
+  set_pile(&g.p[1].discard, "8899");
+  int total = total_cards(&g);
+  rules_disqualify(&g, &r, 1, NULL);
+  dq_common(&g, 1, 10);
+  /* nothing to play or release: the turn ends; hand to discard (6 cards),
+     the draw pile is empty so the discard is reshuffled: six draws on the
+     generator with bounds 6..1, then four cards drawn */
+  TH_EQ_INT(g.active, 0);
+  TH_EQ_INT(g.phase, RULES_PH_MOVE);
+  TH_EQ_INT(lg.n, 6);
+  for (int i = 0; i < 6; i++) TH_EQ_INT(lg.bound[i], 6 - i);
+  TH_EQ_INT(g.p[1].hand.n, 4);
+  TH_EQ_INT(g.p[1].draw.n, 2);
+  TH_EQ_INT(g.p[1].discard.n, 0);
+  TH_EQ_INT(total_cards(&g), total);
+}
+
+static void test_dq_give_and_throw_stay(void) {
+  rules_game g;
+  rules_rng r;
+  rules_rng_exact(&r, 5);
+  blank(&g, APPS_SEED1, 12);
+  g.phase = RULES_PH_THROW;
+  g.p[0].loc = 2;
+  g.p[0].to_throw = 2;
+  set_pile(&g.p[0].hand, "0123");
+  rules_disqualify(&g, &r, 0, NULL);
+  dq_common(&g, 0, 10);
+  TH_EQ_INT(g.phase, RULES_PH_THROW);
+  TH_EQ_INT(g.p[0].to_throw, 2);
+  blank(&g, APPS_SEED1, 12);
+  g.phase = RULES_PH_GIVE;
+  g.p[0].must_give = 1;
+  set_pile(&g.p[0].hand, "0123");
+  rules_disqualify(&g, &r, 0, NULL);
+  TH_EQ_INT(g.phase, RULES_PH_GIVE);
+  TH_EQ_STR(pile_str(&g.p[0].hand), "0123");
+}
+
+static void test_dq_play_uses_a_play(void) {
+  rules_game g;
+  rules_rng r;
+  rules_rng_exact(&r, 5);
+  /* two plays left (after CODING), TRAINING in hand: one play left */
+  blank(&g, APPS_SEED1, 12);
+  g.phase = RULES_PH_PLAY;
+  g.p[0].plays = 2;
+  set_pile(&g.p[0].hand, "0999");
+  set_pile(&g.p[0].played, "1");
+  rules_disqualify(&g, &r, 0, NULL);
+  dq_common(&g, 0, 10);
+  TH_EQ_INT(g.phase, RULES_PH_PLAY);
+  TH_EQ_INT(g.p[0].plays, 1);
+  TH_EQ_STR(pile_str(&g.p[0].hand), "0999");
+  /* the last play: on to RELEASE when something is releasable */
+  blank(&g, APPS_SEED1, 12);
+  g.phase = RULES_PH_PLAY;
+  g.p[0].plays = 1;
+  set_pile(&g.p[0].hand, "088888888");
+  rules_disqualify(&g, &r, 0, NULL);
+  TH_EQ_INT(g.phase, RULES_PH_RELEASE);
+  TH_EQ_INT(g.p[0].plays, 0);
+  TH_EQ_INT(g.active, 0);
+  /* the last play, nothing releasable: the turn ends (played to discard) */
+  blank(&g, APPS_SEED1, 12);
+  g.phase = RULES_PH_PLAY;
+  g.p[0].plays = 1;
+  set_pile(&g.p[0].hand, "0");
+  set_pile(&g.p[0].played, "1");
+  set_pile(&g.p[0].draw, "22334455");
+  rules_disqualify(&g, &r, 0, NULL);
+  TH_EQ_INT(g.active, 1);
+  TH_EQ_INT(g.phase, RULES_PH_MOVE);
+  TH_EQ_STR(pile_str(&g.p[0].discard), "01");
+  TH_EQ_STR(pile_str(&g.p[0].hand), "5544");
+  TH_EQ_STR(pile_str(&g.p[0].played), "-");
+}
+
+static void test_dq_release_ends_turn(void) {
+  rules_game g;
+  rules_rng r;
+  rules_rng_exact(&r, 5);
+  blank(&g, APPS_SEED1, 12);
+  g.phase = RULES_PH_RELEASE;
+  set_pile(&g.p[0].hand, "00118");
+  set_pile(&g.p[0].draw, "6677");
+  rules_disqualify(&g, &r, 0, NULL);
+  dq_common(&g, 0, 10);
+  TH_EQ_INT(g.p[0].score, 0);
+  TH_EQ_INT(g.napps, 12);
+  TH_EQ_INT(g.active, 1);
+  TH_EQ_STR(pile_str(&g.p[0].discard), "00118");
+  TH_EQ_STR(pile_str(&g.p[0].hand), "7766");
+}
+
+static void test_dq_tp_crash_q2(void) {
+  rules_game g;
+  rules_rng r;
+  rules_rng_exact(&r, 5);
+  blank(&g, APPS_SEED1, 12);
+  g.phase = RULES_PH_PLAY;
+  g.p[0].plays = 1;
+  set_pile(&g.p[0].hand, "18399");
+  set_pile(&g.p[0].draw, "2222");
+  int total = total_cards(&g);
+  rules_action a;
+  char err[160];
+  TH_EQ_INT(rules_parse(&g, "TASK_PRIORITIZATION 8 9", &a, err, sizeof err), -2);
+  rules_disqualify(&g, &r, 0, &a);
+  dq_common(&g, 0, 10);
+  /* TP played, the BONUS thrown and destroyed (no desk 9: nothing taken,
+     nothing returned), then the play is used up and the turn ends */
+  TH_EQ_INT(total_cards(&g), total - 1);
+  TH_EQ_INT(g.bonus, 28);
+  TH_EQ_INT(g.active, 1);
+  TH_EQ_STR(pile_str(&g.p[0].discard), "1993");
+  TH_EQ_STR(pile_str(&g.p[0].hand), "2222");
+}
+
 static const th_test TESTS[] = {
     TH_ENTRY(test_tv1_setup_seed1),        TH_ENTRY(test_tv2_to_tv5_seed1_opening),
     TH_ENTRY(test_tv6_admin_one_card),     TH_ENTRY(test_tv7_admin_two_cards),
@@ -517,6 +697,10 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_tv16_code_review),       TH_ENTRY(test_tv17_scoring),
     TH_ENTRY(test_parse_quirks),           TH_ENTRY(test_move_options_dr4_duplicates),
     TH_ENTRY(test_random_games_invariants),
+    TH_ENTRY(test_dq_move_goes_to_play),   TH_ENTRY(test_dq_move_goes_to_release),
+    TH_ENTRY(test_dq_move_ends_turn_with_reshuffle), TH_ENTRY(test_dq_give_and_throw_stay),
+    TH_ENTRY(test_dq_play_uses_a_play),    TH_ENTRY(test_dq_release_ends_turn),
+    TH_ENTRY(test_dq_tp_crash_q2),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }

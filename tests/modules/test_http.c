@@ -245,7 +245,133 @@ static void test_url_parsing(void) {
   TH_EQ_INT(http_form_add(small, sizeof small, "key", "long value"), -1);
 }
 
+/* A scripted server in a child process: for connection k (0-based) it
+   reads one request head at a time and answers replies[k][i] (raw bytes);
+   the reply "RST" resets the connection after reading the request
+   (SO_LINGER 0), "" closes it at once. Returns the port; the child is server_pid. */
+#include <netinet/in.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+static int scripted_server(const char *const replies[][4], int nconn) {
+  int lfd = socket(AF_INET, SOCK_STREAM, 0);
+  TH_ASSERT(lfd >= 0);
+  struct sockaddr_in a;
+  memset(&a, 0, sizeof a);
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  TH_ASSERT(bind(lfd, (struct sockaddr *)&a, sizeof a) == 0 && listen(lfd, 8) == 0);
+  socklen_t al = sizeof a;
+  getsockname(lfd, (struct sockaddr *)&a, &al);
+  server_pid = fork();
+  TH_ASSERT(server_pid >= 0);
+  if (server_pid == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* a failed test leaves no server behind */
+    alarm(20);
+    for (int k = 0; k < nconn; k++) {
+      int fd = accept(lfd, NULL, NULL);
+      if (fd < 0) _exit(1);
+      for (int i = 0; i < 4 && replies[k][i]; i++) {
+        if (!replies[k][i][0]) break; /* close without reading more */
+        char req[4096];
+        size_t got = 0;
+        while (got < sizeof req - 1) {
+          ssize_t r = read(fd, req + got, sizeof req - 1 - got);
+          if (r <= 0) break;
+          got += (size_t)r;
+          req[got] = 0;
+          if (strstr(req, "\r\n\r\n")) break;
+        }
+        if (strcmp(replies[k][i], "RST") == 0) {
+          struct linger lg = {1, 0};
+          setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+          break;
+        }
+        if (write(fd, replies[k][i], strlen(replies[k][i])) < 0) break;
+      }
+      close(fd);
+    }
+    _exit(0);
+  }
+  close(lfd);
+  server_port = ntohs(a.sin_port);
+  return server_port;
+}
+
+#define OK2 "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+
+/* Regression (issue 15): a server that resets a reused keep-alive
+   connection (instead of a clean close) failed the request with
+   "Connection reset by peer"; it must be retried once on a new one. */
+static void test_reset_reused_connection_retried(void) {
+  static const char *const script[][4] = {{OK2, "RST", NULL, NULL}, {OK2, NULL, NULL, NULL}};
+  scripted_server(script, 2);
+  http_init(&C, 2000, 3000);
+  int st = 0;
+  for (int i = 0; i < 2; i++) {
+    long n = http_request(&C, "GET", url("/x"), NULL, NULL, 0, body, sizeof body, &st);
+    TH_ASSERT_MSG(n == 2 && st == 200, "request %d: %ld %d %s", i, n, st, http_error(&C));
+    EQS(body, "ok");
+  }
+  TH_EQ_INT(C.connects, 2);
+  http_close(&C);
+  stop_server();
+}
+
+/* Regression (issue 15): "100 Continue" was taken as the final status. */
+static void test_interim_100_continue_skipped(void) {
+  static const char *const script[][4] = {
+      {"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 102 Processing\r\nX: y\r\n\r\n" OK2,
+       "HTTP/1.1 100 Continue\r\n\r\n", NULL, NULL}};
+  scripted_server(script, 1);
+  http_init(&C, 2000, 3000);
+  int st = 0;
+  long n = http_post_form(&C, url("/p"), "a=1", body, sizeof body, &st);
+  TH_ASSERT_MSG(n == 2 && st == 200, "%ld %d %s", n, st, http_error(&C));
+  EQS(body, "ok");
+  n = http_request(&C, "GET", url("/x"), NULL, NULL, 0, body, sizeof body, &st);
+  TH_ASSERT_MSG(n == -1 && strstr(http_error(&C), "interim"), "%ld %s", n, http_error(&C));
+  http_close(&C);
+  stop_server();
+}
+
+/* Regression (issue 15): server bytes quoted in errors are escaped. */
+static void test_binary_in_errors_escaped(void) {
+  static const char *const script[][4] = {{"\x1b[2J\x01\xff\xfe garbage\r\n\r\n", NULL, NULL, NULL},
+                                          {"HTTP/1.1 200 OK\r\nContent-Length: \x1b]0;x\x07\r\n\r\n", NULL, NULL, NULL}};
+  scripted_server(script, 2);
+  http_init(&C, 2000, 3000);
+  int st = 0;
+  for (int i = 0; i < 2; i++) {
+    long n = http_request(&C, "GET", url("/x"), NULL, NULL, 0, body, sizeof body, &st);
+    const char *e = http_error(&C);
+    TH_ASSERT_MSG(n == -1 && e[0], "%ld", n);
+    for (const char *p = e; *p; p++)
+      TH_ASSERT_MSG((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x7f, "raw byte 0x%02x in \"%s\"",
+                    (unsigned char)*p, e);
+    TH_ASSERT_MSG(strstr(e, "\\x1b") != NULL, "%s", e);
+  }
+  http_close(&C);
+  stop_server();
+}
+
+/* Found by fuzz_http_client: a chunked body whose trailer ended with the
+   connection failed without any error message. */
+static void test_eof_in_chunk_trailer_has_message(void) {
+  static const char *const script[][4] = {
+      {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\nX-Trailer: y\r\n", "", NULL, NULL}};
+  scripted_server(script, 1);
+  http_init(&C, 2000, 3000);
+  int st = 0;
+  long n = http_request(&C, "GET", url("/x"), NULL, NULL, 0, body, sizeof body, &st);
+  TH_ASSERT_MSG(n == -1 && strstr(http_error(&C), "trailer") != NULL, "%ld \"%s\"", n, http_error(&C));
+  stop_server();
+}
+
 static const th_test TESTS[] = {
+    TH_ENTRY(test_eof_in_chunk_trailer_has_message),
+    TH_ENTRY(test_reset_reused_connection_retried),
+    TH_ENTRY(test_interim_100_continue_skipped),
+    TH_ENTRY(test_binary_in_errors_escaped),
     TH_ENTRY(test_content_length_and_keepalive),
     TH_ENTRY(test_chunked),
     TH_ENTRY(test_http10_read_to_close),

@@ -134,7 +134,30 @@ static void test_random_mutations_stay_in_bounds(void) {
   }
 }
 
-static const th_test TESTS[] = {TH_ENTRY(test_random_mutations_stay_in_bounds), TH_ENTRY(test_state_document), TH_ENTRY(test_unicode_escapes),
+/* Regression (issue 15): json_int converted before its range check, which
+   is undefined for 1e400, and wrapped 2^63 and -2^63-1. */
+static void test_int_range(void) {
+  static const char *bad[] = {"1e400", "-1e400", "9223372036854775808", "-9223372036854775809",
+                              "18446744073709551616", "99999999999999999999", "9.3e18", "-9.3e18",
+                              "9223372036854775808.0", "1.5"};
+  static const struct { const char *s; long long v; } good[] = {
+      {"0", 0}, {"-0", 0}, {"7", 7}, {"-7", -7}, {"1e2", 100}, {"3.0", 3}, {"-2.5e1", -25},
+      {"9223372036854775807", 9223372036854775807LL}, {"-9223372036854775808", -9223372036854775807LL - 1},
+      {"922337203685477580", 922337203685477580LL}, {"9e18", 9000000000000000000LL}};
+  json_doc d;
+  long long v;
+  for (size_t i = 0; i < COMMON_COUNT(bad); i++) {
+    TH_EQ_INT(json_parse(&d, bad[i], strlen(bad[i]), T, 4), 1);
+    v = 12345;
+    TH_ASSERT_MSG(json_int(&d, 0, &v) == -1 && v == 12345, "%s accepted as %lld", bad[i], v);
+  }
+  for (size_t i = 0; i < COMMON_COUNT(good); i++) {
+    TH_EQ_INT(json_parse(&d, good[i].s, strlen(good[i].s), T, 4), 1);
+    TH_ASSERT_MSG(json_int(&d, 0, &v) == 0 && v == good[i].v, "%s read as %lld", good[i].s, v);
+  }
+}
+
+static const th_test TESTS[] = {TH_ENTRY(test_int_range), TH_ENTRY(test_random_mutations_stay_in_bounds), TH_ENTRY(test_state_document), TH_ENTRY(test_unicode_escapes),
                                 TH_ENTRY(test_errors), TH_ENTRY(test_every_truncation_fails_cleanly),
                                 TH_ENTRY(test_escape_round_trip)};
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }

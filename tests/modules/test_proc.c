@@ -3,7 +3,9 @@
 ** writes are joined, a second buffered line waits for the next read, a
 ** silent bot times out near its limit, an exited bot is PROC_GONE, an
 ** over-long line is PROC_LONG, proc_kill takes the whole process group and
-** is safe twice, and counted time never exceeds wall time.
+** is safe twice, counted time never exceeds wall time, and under
+** PROC_CLOCK=cpu a sleeping child's answer costs no counted time while a
+** busy one still times out.
 */
 #include <fcntl.h>
 #include <signal.h>
@@ -160,10 +162,37 @@ static void test_counted_within_wall(void) {
   proc_kill(&p);
 }
 
+static void test_cpu_clock_mode(void) {
+  proc_t p;
+  proc_clock c;
+  char line[64];
+  double took;
+  setenv("PROC_CLOCK", "cpu", 1);
+  /* sleeping uses no CPU: a 300 ms sleep fits a 100 ms CPU limit */
+  TH_EQ_INT(first_line(&p, &c, "sleep 0.3; echo hi", 0, 100, line, sizeof line, &took), PROC_OK);
+  TH_EQ_INT(p.wall_clock, 2);
+  TH_EQ_STR(line, "hi");
+  double w = proc_clock_wall_ms(&c);
+  TH_ASSERT_MSG(took < 100.0 && w >= 300.0, "took %.1f wall %.1f", took, w);
+  proc_kill(&p);
+  /* a busy child spends its CPU and times out */
+  TH_EQ_INT(first_line(&p, &c, "while :; do :; done", 0, 100, line, sizeof line, &took), PROC_TIMEOUT);
+  TH_ASSERT_MSG(took >= 100.0 && took <= proc_clock_wall_ms(&c), "took %.1f", took);
+  proc_kill(&p);
+  /* the referee's --wall-clock wins over the environment */
+  TH_EQ_INT(proc_spawn(&p, "cat", 0, 1), 0);
+  TH_EQ_INT(p.wall_clock, 1);
+  proc_kill(&p);
+  unsetenv("PROC_CLOCK");
+  proc_usage u = {0, 0, 0, 0};
+  proc_sched_add((int)getpid(), 0, &u);
+  TH_ASSERT(u.run_ns > 0 && u.tasks >= 1);
+}
+
 static const th_test TESTS[] = {
   TH_ENTRY(test_round_trip_and_buffering), TH_ENTRY(test_split_write_and_truncation),
   TH_ENTRY(test_timeout_near_limit),       TH_ENTRY(test_gone_and_send_to_gone),
   TH_ENTRY(test_long_line),                TH_ENTRY(test_kill_takes_the_group),
-  TH_ENTRY(test_counted_within_wall),
+  TH_ENTRY(test_counted_within_wall),       TH_ENTRY(test_cpu_clock_mode),
 };
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }

@@ -1,0 +1,324 @@
+/*
+** search.c -- Green Circle whole-turn search (see search.h for the method).
+**
+** Search, as numbered steps (search__run):
+**   1. rebuild the position from the input; root options = the listed ones
+**      without RANDOM and duplicates;
+**   2. per sample: determinize the hidden cards (proto_sample_hidden), draw
+**      one generator seed for the sample (every root option sees the same
+**      draws: common random numbers);
+**   3. per root option: apply it, then search the rest of the own turn
+**      depth-first (search__dfs): at each later request keep the
+**      SEARCH_S_BRANCH options ai_prio ranks best (every RELEASE and WAIT kept);
+**   4. score the end-of-turn position (search_eval), keep the best line;
+**   5. add each option's value to its sum; a sample cut by the deadline is
+**      dropped whole; the best sum wins (heuristic order if no sample ended).
+** Evaluation (search_eval, player 0 just ended its turn):
+**   ai_eval (race, readiness, debt, permanents, automation), plus
+**   opponent:  search_opp_release in the sample: a releasable application
+**              costs SEARCH_S_W_OPP_REL (less SEARCH_S_W_OPP_DEBT per debt it
+**              would pay), a finishing fifth SEARCH_S_W_OPP_FIN;
+**   fifth:     at four releases, SEARCH_S_W_FIFTH when the hand already
+**              drawn for the next turn (plus automated cards and a desk
+**              card) makes the clean fifth;
+**   urgency:   under a finishing threat the released applications weigh
+**              SEARCH_S_W_URGENT more each (release early when the opponent
+**              threatens to finish);
+**   debt:      SEARCH_S_W_DEBT per DEBT card in the deck, more per card as
+**              the clean fifth comes closer (SEARCH_S_W_DEBT_LATE x score),
+**              and SEARCH_S_W_DEBT_FRAC x the deck's share of DEBT (the same
+**              debt clogs a small deck's hands more).
+** Tunables: the SEARCH_TUNABLES table below (S_ names in BOT_TUNE).
+** Invariants: pure functions of the position; the caller's game is never
+** mutated.
+*/
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai.h"
+#include "deadline.h"
+
+/* Tunables: one table of name, value and the range a tuner may explore.
+   The dist build compiles them as constants; a tuning build (-DBOT_TUNING)
+   makes them variables that the environment's BOT_TUNE="NAME=VALUE ..."
+   sets at the first decision (names of other tables are skipped silently,
+   so one BOT_TUNE can hold ai.c's weights and these). */
+#define SEARCH_TUNABLES(X)            \
+  X(S_BRANCH, 4.0, 2.0, 8.0)          \
+  X(S_MAX_DEPTH, 14.0, 6.0, 20.0)     \
+  X(S_W_OPP_REL, 6.0, 0.0, 20.0)      \
+  X(S_W_OPP_DEBT, 1.0, 0.0, 4.0)      \
+  X(S_W_OPP_FIN, 30.0, 0.0, 100.0)    \
+  X(S_W_URGENT, 10.0, 0.0, 30.0)      \
+  X(S_OPP_MAX_COST, 3.0, 0.0, 8.0)    \
+  X(S_W_DEBT, 0.0, 0.0, 4.0)          \
+  X(S_W_DEBT_LATE, 0.0, 0.0, 2.0)     \
+  X(S_W_DEBT_FRAC, 30.0, 0.0, 60.0)    \
+  X(S_W_FIFTH, 0.0, 0.0, 40.0)
+
+#ifdef BOT_TUNING
+#define SEARCH_TUNABLE_DEF(name, value, lo, hi) static double SEARCH_##name = value;
+#else
+#define SEARCH_TUNABLE_DEF(name, value, lo, hi) static const double SEARCH_##name = value;
+#endif
+SEARCH_TUNABLES(SEARCH_TUNABLE_DEF)
+#undef SEARCH_TUNABLE_DEF
+
+#define SEARCH_MAX_SAMPLES 4000
+
+#ifdef BOT_TUNING
+static void search__tune_load(void) {
+  static int loaded;
+  if (loaded) return;
+  loaded = 1;
+  struct {
+    const char *name;
+    double *v;
+  } tab[] = {
+#define SEARCH_TUNABLE_REF(name, value, lo, hi) {#name, &SEARCH_##name},
+      SEARCH_TUNABLES(SEARCH_TUNABLE_REF)
+#undef SEARCH_TUNABLE_REF
+  };
+  const char *s = getenv("BOT_TUNE");
+  while (s && *s) {
+    while (*s == ' ' || *s == ',') s++;
+    if (!*s) break;
+    size_t len = strcspn(s, "= ,");
+    if (s[len] == '=') {
+      char *end = NULL;
+      double v = strtod(s + len + 1, &end);
+      for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (end != s + len + 1 && strlen(tab[i].name) == len && strncmp(tab[i].name, s, len) == 0) *tab[i].v = v;
+    }
+    s += strcspn(s, " ,");
+  }
+}
+#else
+static void search__tune_load(void) {}
+#endif
+
+/* ---- opponent model ---------------------------------------------------- */
+
+/* Release cost for skills good[], wildcards wild, skill cards nsk, at score. */
+static int search__cost(int id, const int good[RULES_NSKILL], int wild, int nsk, int score) {
+  int need[RULES_NSKILL];
+  rules_app_need(id, need);
+  int missing = -wild;
+  for (int k = 0; k < RULES_NSKILL; k++)
+    if (need[k] > good[k]) missing += need[k] - good[k];
+  if (missing <= 0) return 0;
+  if (score < RULES_WIN_APPS - 1 && missing <= 2 * nsk + wild) return missing;
+  return -1;
+}
+
+/* Player p's best release next turn: hand + automated + one desk card. */
+static int search__next_release(const rules_game *g, int p) {
+  const rules_player *O = &g->p[p];
+  int good[RULES_NSKILL] = {0}, wild = 0, nsk = 0;
+  const rules_pile *ps[2] = {&O->hand, &O->automated};
+  for (int j = 0; j < 2; j++)
+    for (int i = 0; i < ps[j]->n; i++) {
+      int c = ps[j]->c[i];
+      if (c < RULES_NSKILL) {
+        good[c] += 2;
+        nsk++;
+      } else if (c == RULES_BONUS) {
+        wild++;
+      }
+    }
+  int best = -1;
+  /* the card its move takes: any stocked desk, or a BONUS */
+  for (int t = -1; t < RULES_NSKILL; t++) {
+    if (t >= 0 && g->desk[t] <= 0) continue;
+    if (t < 0 && g->bonus <= 0) continue;
+    if (t >= 0) {
+      good[t] += 2;
+      nsk++;
+    } else {
+      wild++;
+    }
+    for (int i = 0; i < g->napps; i++) {
+      int c = search__cost(g->apps[i], good, wild, nsk, O->score);
+      if (c >= 0 && (best < 0 || c < best)) best = c;
+    }
+    if (t >= 0) {
+      good[t] -= 2;
+      nsk--;
+    } else {
+      wild--;
+    }
+    if (best == 0) break;
+  }
+  return best;
+}
+
+BOT_API int search_opp_release(const rules_game *g) { return search__next_release(g, 1); }
+
+/* ---- evaluation --------------------------------------------------------- */
+
+BOT_API double search_eval(const rules_game *g) {
+  double v = ai_eval(g);
+  if (g->over) return v;
+  const rules_player *M = &g->p[0], *O = &g->p[1];
+  if (O->score >= RULES_WIN_APPS) return v;
+  int debt = rules_debt_count(g, 0);
+  int deck = M->hand.n + M->draw.n + M->discard.n + M->played.n;
+  v -= (SEARCH_S_W_DEBT + SEARCH_S_W_DEBT_LATE * M->score) * debt;
+  if (deck > 0) v -= SEARCH_S_W_DEBT_FRAC * (double)debt / deck;
+  if (g->active != 1) return v;
+  /* my clean fifth within reach next turn (its hand is already drawn) */
+  if (M->score == RULES_WIN_APPS - 1 && search__next_release(g, 0) == 0) v += SEARCH_S_W_FIFTH;
+  int c = search_opp_release(g);
+  if (c >= 0 && O->score == RULES_WIN_APPS - 1) {
+    v -= SEARCH_S_W_OPP_FIN;
+    v += SEARCH_S_W_URGENT * M->score;
+  } else if (c >= 0 && c <= (int)SEARCH_S_OPP_MAX_COST) {
+    v -= SEARCH_S_W_OPP_REL - SEARCH_S_W_OPP_DEBT * c;
+  }
+  return v;
+}
+
+/* ---- search ------------------------------------------------------------ */
+
+typedef struct search__ctx {
+  deadline_t dl;
+  int stop;
+  long nodes, evals, calls;
+} search__ctx;
+
+/* Step 3: the best value of the rest of player 0's turn from g. */
+static double search__dfs(search__ctx *c, const rules_game *g, const rules_rng *r, int depth) {
+  if ((++c->calls & 7) == 0 && deadline_passed(&c->dl)) c->stop = 1;
+  if (c->stop) return 0.0;
+  if (g->over || g->active != 0 || depth >= (int)SEARCH_S_MAX_DEPTH) {
+    c->evals++;
+    return search_eval(g);
+  }
+  rules_action opts[RULES_MAX_OPTS], keep[RULES_MAX_OPTS];
+  double pr[RULES_MAX_OPTS];
+  int n = rules_options(g, opts, RULES_MAX_OPTS), nk = 0;
+  for (int i = 0; i < n; i++) {
+    if (opts[i].kind == RULES_A_RANDOM) continue;
+    keep[nk] = opts[i];
+    /* RELEASE and WAIT always searched: rank them first */
+    pr[nk] = (opts[i].kind == RULES_A_RELEASE || opts[i].kind == RULES_A_WAIT) ? 1e9 : ai_prio(g, &opts[i]);
+    nk++;
+  }
+  int limit = (int)SEARCH_S_BRANCH;
+  for (int i = 0; i < nk; i++)
+    if (pr[i] >= 1e9) limit++;
+  for (int i = 0; i < nk && i < limit; i++) {
+    int b = i;
+    for (int j = i + 1; j < nk; j++)
+      if (pr[j] > pr[b]) b = j;
+    rules_action ta = keep[i];
+    keep[i] = keep[b];
+    keep[b] = ta;
+    double tp = pr[i];
+    pr[i] = pr[b];
+    pr[b] = tp;
+  }
+  if (nk > limit) nk = limit;
+  double best = -1e18;
+  for (int i = 0; i < nk; i++) {
+    rules_game g2 = *g;
+    rules_rng r2 = *r;
+    rules_apply(&g2, &r2, &keep[i]);
+    c->nodes++;
+    double v = search__dfs(c, &g2, &r2, depth + 1);
+    if (v > best) best = v;
+    if (c->stop) break;
+  }
+  if (nk > 0) return best;
+  c->evals++;
+  return search_eval(g);
+}
+
+static rules_action search__run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
+                                int resample, search_stats *st) {
+  static double sum[RULES_MAX_OPTS], vals[RULES_MAX_OPTS];
+  static rules_action root[RULES_MAX_OPTS];
+  search__ctx c;
+  memset(&c, 0, sizeof c);
+  deadline_start(&c.dl, budget_ms);
+  search__tune_load();
+  ai_tune_load(); /* ai_eval's weights, in a tuning build */
+  /* step 1: root options */
+  int nr = 0;
+  for (int i = 0; i < n && nr < RULES_MAX_OPTS; i++) {
+    if (opts[i].kind == RULES_A_RANDOM) continue;
+    int dup = 0;
+    for (int j = 0; j < nr && !dup; j++) dup = memcmp(&root[j], &opts[i], sizeof opts[i]) == 0;
+    if (!dup) root[nr++] = opts[i];
+  }
+  rules_action pick;
+  memset(&pick, 0, sizeof pick);
+  pick.kind = RULES_A_RANDOM;
+  if (st) {
+    memset(st, 0, sizeof *st);
+    st->options = nr;
+  }
+  if (nr == 0) return pick;
+  pick = root[0];
+  if (nr == 1) return pick;
+  for (int i = 0; i < nr; i++) sum[i] = 0.0;
+  rules_rng rs;
+  rules_rng_fast(&rs, seed);
+  long samples = 0;
+  while (!c.stop && samples < SEARCH_MAX_SAMPLES) {
+    /* step 2: one determinization */
+    rules_game gs = *g0;
+    if (resample) proto_sample_hidden(&gs, &rs);
+    rules_rng rsample;
+    rules_rng_fast(&rsample, rng_next(&rs.x));
+    int i = 0;
+    /* step 3-4: every root option, then the rest of the turn */
+    for (; i < nr && !c.stop; i++) {
+      rules_game g = gs;
+      rules_rng r = rsample;
+      rules_apply(&g, &r, &root[i]);
+      c.nodes++;
+      vals[i] = search__dfs(&c, &g, &r, 1);
+    }
+    if (c.stop) break; /* step 5: a cut sample is dropped */
+    for (int k = 0; k < nr; k++) sum[k] += vals[k];
+    samples++;
+  }
+  if (samples > 0) {
+    int b = 0;
+    for (int i = 1; i < nr; i++)
+      if (sum[i] > sum[b]) b = i;
+    pick = root[b];
+  } else {
+    double bp = -1e18;
+    for (int i = 0; i < nr; i++) {
+      double p = ai_prio(g0, &root[i]);
+      if (p > bp) {
+        bp = p;
+        pick = root[i];
+      }
+    }
+  }
+  if (st) {
+    st->samples = samples;
+    st->nodes = c.nodes;
+    st->evals = c.evals;
+    st->ms = deadline_elapsed_ms(&c.dl);
+  }
+  return pick;
+}
+
+BOT_API rules_action search_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, search_stats *st) {
+  rules_action opts[RULES_MAX_OPTS];
+  int n = rules_options(g0, opts, RULES_MAX_OPTS);
+  return search__run(g0, opts, n, budget_ms, seed, 0, st);
+}
+
+BOT_API rules_action search_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
+                                   search_stats *st) {
+  static rules_game g;
+  proto_to_game(in, t, &g);
+  return search__run(&g, in->opts, in->nopts, budget_ms, seed, 1, st);
+}

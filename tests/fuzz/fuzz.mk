@@ -1,0 +1,110 @@
+# tests/fuzz/fuzz.mk -- libFuzzer targets (clang -fsanitize=fuzzer,address,
+# undefined), one per input surface; included from the Makefile.
+#
+#   make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="json reader ..."]
+#       builds build/fuzz/bin/fuzz_<target>, writes the seed corpora
+#       (tests/fuzz/seeds.py: built-in seeds plus tests/data/<game>/ when
+#       present) and runs each target N seconds (default 10) on a working
+#       corpus build/fuzz/corpus/<target>; fails on the first crash, leak,
+#       timeout or sanitizer report (the input is kept in build/fuzz/crash/).
+#   make fuzz-build      the binaries only
+#   make fuzz-regress    replays tests/fuzz/regress/<target>/* (inputs that
+#                        once crashed) through each target
+#
+# CI: `make -j2 fuzz FUZZ_SECONDS=5` (11 targets x 5 s plus the build: under
+# 2 minutes from a clean build/fuzz on the loaded 2-core machine). The long
+# run and its figures: README, "Fuzzing".
+
+FUZZ_SECONDS ?= 10
+FUZZ_ALL     := json reader http_client http_server ws_client ws_server \
+                spring2021 greencircle blitz get1000 gameofdrones
+FUZZ_TARGETS ?= $(FUZZ_ALL)
+FUZZ_SAN     := -fsanitize=address,undefined,float-cast-overflow,float-divide-by-zero \
+                -fno-sanitize-recover=all
+FUZZ_CFLAGS  := -std=gnu17 -g -O1 -fno-omit-frame-pointer $(WARN) $(FUZZ_SAN)
+
+# Sources of each target (its own tests/fuzz/fuzz_<t>.c comes first).
+FUZZ_SRC_json         := modules/json.c modules/text.c
+FUZZ_SRC_reader       := modules/reader.c
+FUZZ_SRC_http_client  := modules/http.c modules/deadline.c modules/text.c
+FUZZ_SRC_http_server  := modules/http.c modules/deadline.c modules/text.c
+FUZZ_SRC_ws_client    := modules/ws.c modules/sha1.c modules/base64.c modules/deadline.c modules/rng.c modules/text.c
+FUZZ_SRC_ws_server    := modules/ws.c modules/sha1.c modules/base64.c modules/deadline.c modules/rng.c modules/text.c
+FUZZ_SRC_spring2021   := games/spring2021/beam.c games/spring2021/ai.c games/spring2021/rules.c \
+                         modules/javarand.c modules/deadline.c modules/rng.c modules/reader.c
+FUZZ_SRC_greencircle  := games/greencircle/ai.c games/greencircle/rules.c games/greencircle/proto.c \
+                         modules/sha1prng.c modules/sha1.c modules/rng.c modules/deadline.c modules/reader.c
+FUZZ_SRC_blitz        := games/blitz/client.c games/blitz/ai.c games/blitz/nav.c games/blitz/rules.c \
+                         modules/rng.c modules/deadline.c modules/http.c modules/json.c modules/text.c
+FUZZ_SRC_get1000      := games/get1000/agent.c games/get1000/policy.c modules/rng.c modules/json.c modules/text.c
+FUZZ_SRC_gameofdrones := games/gameofdrones/main.c games/gameofdrones/rules.c games/gameofdrones/plan.c \
+                         games/gameofdrones/eqtable.c games/gameofdrones/strategy.c games/gameofdrones/spar.c
+
+fuzzobj = $(patsubst %.c,build/fuzz/obj/%.o,$(1))
+
+build/fuzz/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CLANG) $(CPPFLAGS) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
+
+define FUZZ_RULES
+build/fuzz/obj/tests/fuzz/fuzz_$(1).o: FUZZ_INC := $$(addprefix -I,$$(sort $$(dir $$(filter games/%,$$(FUZZ_SRC_$(1))))))
+build/fuzz/bin/fuzz_$(1): $$(call fuzzobj,tests/fuzz/fuzz_$(1).c $$(FUZZ_SRC_$(1)))
+	@mkdir -p $$(@D)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer $$^ -o $$@ -lm -lpthread
+endef
+$(foreach t,$(FUZZ_ALL),$(eval $(call FUZZ_RULES,$(t))))
+-include $(shell find build/fuzz/obj -name '*.d' 2>/dev/null)
+
+FUZZ_BINS := $(addprefix build/fuzz/bin/fuzz_,$(FUZZ_TARGETS))
+
+.PHONY: fuzz fuzz-build fuzz-seeds fuzz-regress
+fuzz-build: $(FUZZ_BINS)
+
+fuzz-seeds:
+	$(PYTHON) tests/fuzz/seeds.py build/fuzz/seeds
+
+fuzz-regress: fuzz-build
+	@fail=0; for t in $(FUZZ_TARGETS); do \
+	  d=tests/fuzz/regress/$$t; [ -d $$d ] || continue; \
+	  build/fuzz/bin/fuzz_$$t $$d/* > build/fuzz/regress-$$t.log 2>&1 \
+	    && echo "regress $$t: $$(ls $$d | wc -l) inputs ok" \
+	    || { echo "regress $$t: FAILED (build/fuzz/regress-$$t.log)"; fail=1; }; \
+	done; exit $$fail
+
+fuzz: fuzz-build fuzz-seeds fuzz-regress
+	@fail=0; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build/fuzz/corpus/$$t build/fuzz/crash/$$t; \
+	  build/fuzz/bin/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=2560 \
+	    -print_final_stats=1 -artifact_prefix=build/fuzz/crash/$$t/ \
+	    $$(cat tests/fuzz/fuzz_$$t.options 2>/dev/null) \
+	    build/fuzz/corpus/$$t build/fuzz/seeds/$$t > build/fuzz/$$t.log 2>&1; rc=$$?; \
+	  execs=$$(sed -n 's/^stat::number_of_executed_units: *//p' build/fuzz/$$t.log); \
+	  if [ $$rc -eq 0 ]; then echo "fuzz $$t: $${execs:-?} runs in $(FUZZ_SECONDS) s, no crash"; \
+	  else echo "fuzz $$t: FAILED (exit $$rc), see build/fuzz/$$t.log and build/fuzz/crash/$$t/"; \
+	       grep -m3 -E 'ERROR|runtime error|SUMMARY' build/fuzz/$$t.log; fail=1; fi; \
+	done; exit $$fail
+
+# ---------------------------------------------------------------------------
+# The module tests again under clang's sanitizers, which see what gcc's
+# UBSan does not: float-cast-overflow (the old json_int's (long long)1e400
+# passed gcc's UBSan silently) and float-divide-by-zero. Part of
+# `make test` (a prerequisite of test-run).
+
+CLANG_SANFLAGS := -std=gnu17 -g -O1 $(WARN) -fno-omit-frame-pointer $(FUZZ_SAN)
+CLANG_MODULE_TESTS := $(patsubst tests/modules/%.c,build/clang/tests/modules/%,$(wildcard tests/modules/test_*.c))
+
+build/clang/%.o: %.c
+	@mkdir -p $(@D)
+	$(CLANG) $(CPPFLAGS) $(CLANG_SANFLAGS) -MMD -MP -c $< -o $@
+
+build/clang/tests/modules/%: build/clang/tests/modules/%.o $(patsubst %.c,build/clang/%.o,$(wildcard modules/*.c))
+	@mkdir -p $(@D)
+	$(CLANG) $(CLANG_SANFLAGS) $^ -o $@ -lm -lpthread
+
+.PHONY: test-modules-clang
+test-modules-clang:
+	$(SUITES) $(CLANG_MODULE_TESTS)
+
+test-progs: $(CLANG_MODULE_TESTS)
+test-run: test-modules-clang
+-include $(shell find build/clang -name '*.d' 2>/dev/null)
