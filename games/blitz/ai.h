@@ -22,6 +22,9 @@
 #include "deadline.h"
 #include "rules.h"
 
+/* Opponent models from observed behaviour (ai.c step 1). */
+enum { AI_MODEL_UNKNOWN, AI_MODEL_MINER, AI_MODEL_HUNTER, AI_MODEL_CAMPER, AI_MODELS };
+
 #define AI_NEAR 4
 #define AI_MAX_DEPTH 24
 
@@ -38,6 +41,8 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 /* Leaf evaluation from `me`'s point of view (exposed for tests). Call
    ai_prepare first for the board. */
 BOT_API double ai_evaluate(const rules_state *s, int me);
+/* Model of hero 1..4 after the last ai_choose (AI_MODEL_*). */
+BOT_API int ai_model_of(int hero);
 /* Builds the distance maps for s (done by ai_choose). */
 BOT_API void ai_prepare(const rules_state *s, int me);
 

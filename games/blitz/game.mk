@@ -4,7 +4,8 @@
 #   build/blitz-referee   replay TRACE... / match ... -- CMD1 CMD2 CMD3 CMD4
 #   build/blitz-server    the REST API on a local port (README.md)
 #   build/blitz-bench     simulator speed and search figures
-#   test-blitz            rules unit tests + AI tests (sanitizers), replay of
+#   test-blitz            rules unit tests, contest boards (test_contest.c),
+#                         AI tests (sanitizers), replay of
 #                         every trace in tests/data/blitz, a scripted HTTP
 #                         session against the server, starter-kit clients and
 #                         records (test_server_kits.py), a scaled-down
@@ -40,6 +41,7 @@ build/blitz-asan/%: build/%
 test-blitz: build/asan-bin/blitz-referee build/blitz-asan/blitz-server build/blitz-asan/blitz build/blitz-asan/blitz-miner \
             build/blitz build/blitz-miner build/blitz-hunter build/blitz-server
 	$(SUITES) build/tests/blitz/test_rules \
+	  build/tests/blitz/test_contest \
 	  build/tests/blitz/test_ai \
 	  'build/asan-bin/blitz-referee replay $(BZ_TRACES)/*.txt' \
 	  '$(PYTHON) tests/blitz/test_referee_trace.py build/asan-bin/blitz-referee build/blitz build/blitz-miner build/blitz-hunter' \

@@ -5,11 +5,19 @@
 **                                      every state line of every file matches;
 **                                      prints the first difference per file
 **                                      and "N passed, N failed"
-**   blitz-referee match [--turns T] [--size N] [--map M] [--timeout-ms MS]
-**                 [--join-s S] [--quiet] [judge options] -- CMD1 CMD2 CMD3 CMD4
+**   blitz-referee board [--boards contest|own] [--size N] SEED...
+**                                      prints the board each SEED gives
+**   blitz-referee match [--turns T] [--boards contest|own] [--size N] [--map M]
+**                 [--timeout-ms MS] [--join-s S] [--quiet] [judge options]
+**                 -- CMD1 CMD2 CMD3 CMD4
+**
+** Boards: "contest" (the default) is the board the 2016 contest server makes
+** from java.util.Random(SEED) (contest.c: its size and densities come from
+** the seed too); "own" is our generator (rules_generate), the only one that
+** honours --size (so --size alone means own boards).
 **
 ** match starts the REST server (server.c) on a free loopback port, creates
-** one arena game (board generated from S unless --map), reserves one key per
+** one arena game (board from S unless --map), reserves one key per
 ** seat, runs each CMD with `sh -c "CMD --server http://127.0.0.1:PORT --key K
 ** --arena ID"`, serves until the game ends, and prints the README's one
 ** JSON line (modules/judge: options, bots, think times from the server,
@@ -28,6 +36,7 @@
 #include <unistd.h>
 
 #include "deadline.h"
+#include "contest.h"
 #include "judge.h"
 #include "rng.h"
 #include "server.h"
@@ -52,7 +61,63 @@ static int referee__replay(int argc, char **argv) {
 typedef struct referee__opts {
   int turns, size, join_s;
   const char *map;
+  const char *boards; /* "contest", "own" or NULL (contest unless --size) */
 } referee__opts;
+
+/* The server's map argument for the options: --map, else "contest" or NULL
+** (our generator); NULL with a message for an unknown --boards. */
+static const char *referee__map(const referee__opts *o, int *bad) {
+  *bad = 0;
+  if (o->map) return o->map;
+  if (!o->boards) return o->size ? NULL : "contest";
+  if (strcmp(o->boards, "contest") == 0) return "contest";
+  if (strcmp(o->boards, "own") == 0) return NULL;
+  fprintf(stderr, "blitz-referee: --boards is contest or own, not \"%s\"\n", o->boards);
+  *bad = 1;
+  return NULL;
+}
+
+/* blitz-referee board: the board text of each seed. */
+static int referee__board(int argc, char **argv) {
+  referee__opts o = {300, 0, 20, NULL, NULL};
+  int bad = 0, shown = 0;
+  for (int i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--boards") == 0 && i + 1 < argc) o.boards = argv[++i];
+    else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) o.size = atoi(argv[++i]);
+    else {
+      char *end;
+      long long seed = strtoll(argv[i], &end, 0);
+      const char *map = referee__map(&o, &bad);
+      if (bad) return 2;
+      if (*end || end == argv[i]) {
+        fprintf(stderr, "blitz-referee: not a seed: %s\n", argv[i]);
+        return 2;
+      }
+      static rules_state st;
+      char err[256], text[RULES_CELLS * 3];
+      int rc;
+      if (map) {
+        contest_params p;
+        rc = contest_board((int64_t)seed, text, sizeof text, &p, err, sizeof err);
+        if (rc == 0)
+          printf("seed %lld size %d wall %d mine %d spike %d\n%s", seed, p.size, p.wall_percent,
+                 p.mine_percent, p.spike_percent, text);
+      } else {
+        rc = rules_generate(&st, (uint64_t)seed, o.size, err, sizeof err);
+        if (rc == 0 && rules_tiles(&st, text, sizeof text) >= 0) {
+          printf("seed %lld size %d\n", seed, st.n);
+          for (int x = 0; x < st.n; x++) printf("%.*s\n", 2 * st.n, text + 2 * st.n * x);
+        }
+      }
+      if (rc < 0) {
+        fprintf(stderr, "blitz-referee: seed %lld: %s\n", seed, err);
+        return 1;
+      }
+      shown++;
+    }
+  }
+  return shown ? 0 : 2;
+}
 
 static int referee__opt(judge_t *j, void *ctx, const char *name, const char *v) {
   referee__opts *o = ctx;
@@ -64,6 +129,7 @@ static int referee__opt(judge_t *j, void *ctx, const char *name, const char *v) 
   if (strcmp(name, "--turns") == 0) o->turns = atoi(v);
   else if (strcmp(name, "--size") == 0) o->size = atoi(v);
   else if (strcmp(name, "--map") == 0) o->map = v;
+  else if (strcmp(name, "--boards") == 0) o->boards = v;
   else if (strcmp(name, "--timeout-ms") == 0) j->limit_first = j->limit_next = atoi(v);
   else if (strcmp(name, "--join-s") == 0) o->join_s = atoi(v);
   else return JUDGE_OPT_BAD;
@@ -81,12 +147,12 @@ static const char *referee__how(int status) {
 
 static int referee__match(int argc, char **argv) {
   static judge_t J;
-  referee__opts o = {300, 0, 20, NULL};
+  referee__opts o = {300, 0, 20, NULL, NULL};
   judge_init(&J, "blitz", 1000, 1000);
   J.seed = 1;
   J.keep_stderr = 1;
   J.trace_ok = 1;
-  J.usage = "[--turns T] [--size N] [--map M] [--timeout-ms MS] [--join-s S] [--quiet]";
+  J.usage = "[--turns T] [--boards contest|own] [--size N] [--map M] [--timeout-ms MS] [--join-s S] [--quiet]";
   if (judge_parse(&J, argc, argv, 4, 4, referee__opt, &o)) return 2;
   server_t *sv = &referee__sv;
   sv->timeout_ms = (int)J.limit_next;
@@ -97,7 +163,10 @@ static int referee__match(int argc, char **argv) {
     fprintf(stderr, "blitz-referee: %s\n", err);
     return 2;
   }
-  int gi = server_create_arena(sv, NULL, o.map, seed, o.size, o.turns, err, sizeof err);
+  int bad;
+  const char *map = referee__map(&o, &bad);
+  if (bad) return 2;
+  int gi = server_create_arena(sv, NULL, map, seed, o.size, o.turns, err, sizeof err);
   if (gi < 0) {
     fprintf(stderr, "blitz-referee: %s\n", err);
     return 2;
@@ -185,10 +254,12 @@ static int referee__match(int argc, char **argv) {
 int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
   if (argc >= 3 && strcmp(argv[1], "replay") == 0) return referee__replay(argc - 2, argv + 2);
+  if (argc >= 3 && strcmp(argv[1], "board") == 0) return referee__board(argc - 2, argv + 2);
   if (argc >= 2 && strcmp(argv[1], "match") == 0) return referee__match(argc - 2, argv + 2);
   fprintf(stderr,
           "usage: blitz-referee replay TRACE...\n"
-          "       blitz-referee match [--turns T] [--size N] [--map M] [--timeout-ms MS] [--join-s S]\n"
+          "       blitz-referee board [--boards contest|own] [--size N] SEED...\n"
+          "       blitz-referee match [--turns T] [--boards contest|own] [--size N] [--map M] [--timeout-ms MS] [--join-s S]\n"
           "                           [--quiet] [judge options] -- CMD1 CMD2 CMD3 CMD4\n");
   return 2;
 }

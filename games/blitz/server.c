@@ -35,6 +35,7 @@
 
 #include "deadline.h"
 #include "http.h"
+#include "contest.h"
 #include "maps.h"
 
 #define SERVER_MAX_PARAMS 16
@@ -229,10 +230,16 @@ static int server__slot(server_t *sv) {
   return best;
 }
 
-/* Loads the board: map name, map text, or a generated one. */
+/* Loads the board: "contest" (the 2016 server's board for SEED), a map name,
+** map text, or one of our generated ones. */
 static int server__board(server_game *g, const char *map, uint64_t seed, int size, char *err,
                          size_t errcap) {
-  if (map && *map) {
+  if (map && strcmp(map, "contest") == 0) {
+    static char text[CONTEST_TEXT_CAP];
+    if (contest_board((int64_t)seed, text, sizeof text, NULL, err, errcap) < 0 ||
+        rules_parse_map(&g->st, text, err, errcap) < 0)
+      return -1;
+  } else if (map && *map) {
     const char *text = maps_named(map);
     if (rules_parse_map(&g->st, text ? text : map, err, errcap) < 0) return -1;
   } else if (rules_generate(&g->st, seed, size, err, errcap) < 0) {

@@ -235,6 +235,45 @@ static void test_full_game_legal(void) {
   TH_ASSERT(gold > 0); /* four AIs take mines within 50 moves each */
 }
 
+
+/* Gives hero k the first unowned mine. */
+static void give_mine(int k) {
+  for (int i = 0; i < S.nmines; i++)
+    if (S.owner[S.mine_cell[i]] == 0) {
+      S.owner[S.mine_cell[i]] = (uint8_t)k;
+      S.heroes[k - 1].mines++;
+      return;
+    }
+  TH_ASSERT_MSG(0, "no free mine left");
+}
+
+static void test_models_from_behaviour(void) {
+  /* over three rounds hero 2 takes a mine a round (miner), hero 3 takes two
+     at once twice (kills: hunter), hero 4 waits beside a tavern at full life
+     (camper); the models follow what each did */
+  load(maps_named("m2"));
+  TH_ASSERT(S.nmines >= 7);
+  put(4, 4, 4, 100, 10); /* beside the tavern at (4, 3) */
+  choose(5);
+  for (int round = 0; round < 3; round++) {
+    S.turn += 4;
+    give_mine(2);
+    if (round < 2) {
+      give_mine(3);
+      give_mine(3);
+    }
+    choose(5);
+  }
+  TH_EQ_INT(ai_model_of(2), AI_MODEL_MINER);
+  TH_EQ_INT(ai_model_of(3), AI_MODEL_HUNTER);
+  TH_EQ_INT(ai_model_of(4), AI_MODEL_CAMPER);
+  TH_EQ_INT(ai_model_of(1), AI_MODEL_UNKNOWN); /* ourselves */
+  /* a new game (turn back to 0) forgets the evidence */
+  S.turn = 0;
+  choose(5);
+  TH_EQ_INT(ai_model_of(3), AI_MODEL_MINER); /* AI_MODEL_DEFAULT */
+}
+
 static const th_test TESTS[] = {
     TH_ENTRY(test_parse_state_roundtrip),
     TH_ENTRY(test_parse_state_hidden_spikes),
@@ -247,6 +286,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_no_mine_into_spike_trap),
     TH_ENTRY(test_deadline_respected),
     TH_ENTRY(test_full_game_legal),
+    TH_ENTRY(test_models_from_behaviour),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
