@@ -22,6 +22,29 @@
 
 #include "deadline.h"
 
+#ifdef BOT_TUNING
+BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet) {
+  const char *s = getenv("BOT_TUNE");
+  while (s && *s) {
+    while (*s == ' ' || *s == ',') s++;
+    if (!*s) break;
+    size_t len = strcspn(s, "= ,");
+    int found = 0;
+    if (s[len] == '=') {
+      char *end = NULL;
+      double v = strtod(s + len + 1, &end);
+      for (int i = 0; i < n; i++)
+        if (end != s + len + 1 && strlen(tab[i].name) == len && strncmp(tab[i].name, s, len) == 0)
+          *tab[i].v = v, found = 1;
+    }
+    /* S_ names belong to search.c's table (it reads them itself) */
+    if (!found && !quiet && strncmp(s, "S_", 2) != 0)
+      fprintf(stderr, "greencircle: BOT_TUNE: bad setting %.*s\n", (int)strcspn(s, " ,"), s);
+    s += strcspn(s, " ,");
+  }
+}
+#endif
+
 /* Tunables: the evaluation weights, one table of name, value and the range
    that ./tune.py explores. The dist build compiles them as constants; a
    tuning build (-DBOT_TUNING: build/greencircle-tune) makes them variables
@@ -53,36 +76,20 @@ static void ai__tune_load(void) {
   static int loaded;
   if (loaded) return;
   loaded = 1;
-  struct {
-    const char *name;
-    double *v;
-  } tab[] = {
+  static const ai_tunable tab[] = {
 #define AI_TUNABLE_REF(name, value, lo, hi) {#name, &AI_##name},
       AI_TUNABLES(AI_TUNABLE_REF)
 #undef AI_TUNABLE_REF
   };
-  const char *s = getenv("BOT_TUNE");
-  while (s && *s) {
-    while (*s == ' ' || *s == ',') s++;
-    const char *eq = strchr(s, '=');
-    if (!*s) break;
-    size_t len = eq ? (size_t)(eq - s) : strcspn(s, " ,");
-    char *end = NULL;
-    double v = eq ? strtod(eq + 1, &end) : 0.0;
-    int found = 0;
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0] && eq && end != eq + 1; i++)
-      if (strlen(tab[i].name) == len && strncmp(tab[i].name, s, len) == 0) *tab[i].v = v, found = 1;
-    /* S_ names belong to search.c's table (it reads them itself) */
-    if (!found && strncmp(s, "S_", 2) != 0)
-      fprintf(stderr, "greencircle: BOT_TUNE: bad setting %.*s\n", (int)strcspn(s, " ,"), s);
-    s += strcspn(s, " ,");
-  }
+  ai_tune_apply(tab, (int)(sizeof tab / sizeof tab[0]), 0);
 }
 #else
 static void ai__tune_load(void) {}
 #endif
 
 BOT_API void ai_tune_load(void) { ai__tune_load(); }
+
+#define AI_MAX_SAMPLES 4000
 
 #ifndef AI_BRANCH
 #define AI_BRANCH 3
@@ -205,14 +212,8 @@ BOT_API double ai_prio(const rules_game *g, const rules_action *a) {
 
 /* ---- search ------------------------------------------------------------ */
 
-typedef struct ai__ctx {
-  deadline_t dl;
-  int stop;
-  long nodes, evals, calls;
-} ai__ctx;
-
 /* Value of the best continuation of player 0's turn from g. */
-static double ai__dfs(ai__ctx *c, const rules_game *g, const rules_rng *r, int depth) {
+static double ai__dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth) {
   if ((++c->calls & 7) == 0 && deadline_passed(&c->dl)) c->stop = 1;
   if (c->stop) return 0.0;
   if (g->over || g->active != 0 || depth >= AI_MAX_DEPTH) {
@@ -257,21 +258,21 @@ static double ai__dfs(ai__ctx *c, const rules_game *g, const rules_rng *r, int d
   return nk > 0 ? best : ai_eval(g);
 }
 
-static rules_action ai__search(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
-                               int resample, ai_stats *st) {
-  static double sum[RULES_MAX_OPTS];
-  ai__ctx c;
+BOT_API rules_action ai_run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
+                            int resample, long max_samples, ai_dfs_fn dfs, ai_stats *st) {
+  static double sum[RULES_MAX_OPTS], vals[RULES_MAX_OPTS];
+  static rules_action root[RULES_MAX_OPTS];
+  ai_ctx c;
   ai_tune_load();
   memset(&c, 0, sizeof c);
   deadline_start(&c.dl, budget_ms);
-  rules_action root[RULES_MAX_OPTS];
+  /* step 1: root options, without RANDOM and exact duplicates (MOVE lists
+     repeat with DR >= 4) */
   int nr = 0;
   for (int i = 0; i < n && nr < RULES_MAX_OPTS; i++) {
     if (opts[i].kind == RULES_A_RANDOM) continue;
-    /* skip exact duplicates (MOVE lists repeat with DR >= 4) */
     int dup = 0;
-    for (int j = 0; j < nr; j++)
-      if (memcmp(&root[j], &opts[i], sizeof opts[i]) == 0) dup = 1;
+    for (int j = 0; j < nr && !dup; j++) dup = memcmp(&root[j], &opts[i], sizeof opts[i]) == 0;
     if (!dup) root[nr++] = opts[i];
   }
   rules_action pick;
@@ -288,31 +289,30 @@ static rules_action ai__search(const rules_game *g0, const rules_action *opts, i
   rules_rng rs;
   rules_rng_fast(&rs, seed);
   long samples = 0;
-  while (!c.stop) {
+  while (!c.stop && samples < max_samples) {
+    /* step 2: one determinization, one generator seed for all options */
     rules_game gs = *g0;
     if (resample) proto_sample_hidden(&gs, &rs);
     rules_rng rsample;
     rules_rng_fast(&rsample, rng_next(&rs.x));
-    double vals[RULES_MAX_OPTS];
-    int i = 0;
-    for (; i < nr && !c.stop; i++) {
+    /* step 3-4: every root option, then the rest of the turn */
+    for (int i = 0; i < nr && !c.stop; i++) {
       rules_game g = gs;
       rules_rng r = rsample;
       rules_apply(&g, &r, &root[i]);
       c.nodes++;
-      vals[i] = ai__dfs(&c, &g, &r, 1);
+      vals[i] = dfs(&c, &g, &r, 1);
     }
-    if (c.stop && i < nr) break; /* incomplete sample: discard */
-    if (c.stop) break;
+    if (c.stop) break; /* step 5: a sample cut by the deadline is dropped */
     for (int k = 0; k < nr; k++) sum[k] += vals[k];
     samples++;
-    if (samples >= 4000) break;
   }
-  int b = 0;
-  for (int i = 1; i < nr; i++)
-    if (sum[i] > sum[b]) b = i;
-  if (samples > 0) pick = root[b];
-  else {
+  if (samples > 0) {
+    int b = 0;
+    for (int i = 1; i < nr; i++)
+      if (sum[i] > sum[b]) b = i;
+    pick = root[b];
+  } else {
     double bp = -1e18; /* no time for one sample: heuristic order */
     for (int i = 0; i < nr; i++) {
       double p = ai_prio(g0, &root[i]);
@@ -334,12 +334,12 @@ static rules_action ai__search(const rules_game *g0, const rules_action *opts, i
 BOT_API rules_action ai_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, ai_stats *st) {
   rules_action opts[RULES_MAX_OPTS];
   int n = rules_options(g0, opts, RULES_MAX_OPTS);
-  return ai__search(g0, opts, n, budget_ms, seed, 0, st);
+  return ai_run(g0, opts, n, budget_ms, seed, 0, AI_MAX_SAMPLES, ai__dfs, st);
 }
 
 BOT_API rules_action ai_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
                                ai_stats *st) {
   static rules_game g;
   proto_to_game(in, t, &g);
-  return ai__search(&g, in->opts, in->nopts, budget_ms, seed, 1, st);
+  return ai_run(&g, in->opts, in->nopts, budget_ms, seed, 1, AI_MAX_SAMPLES, ai__dfs, st);
 }

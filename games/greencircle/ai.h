@@ -21,6 +21,8 @@
 #include "proto.h"
 #include "rules.h"
 
+#include "deadline.h"
+
 typedef struct ai_stats {
   long samples;  /* determinizations completed */
   long nodes;    /* rules_apply calls */
@@ -29,6 +31,28 @@ typedef struct ai_stats {
   int options;   /* root options considered */
 } ai_stats;
 
+/* One search's state: deadline, stop flag, counters (ai_run owns it). */
+typedef struct ai_ctx {
+  deadline_t dl;
+  int stop;
+  long nodes, evals, calls;
+} ai_ctx;
+
+/* Value of the rest of player 0's turn from g (a search's depth-first step). */
+typedef double (*ai_dfs_fn)(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth);
+
+/* One tunable of a tuning build: its name and its variable. */
+typedef struct ai_tunable {
+  const char *name;
+  double *v;
+} ai_tunable;
+
+#ifdef BOT_TUNING
+/* Sets tab's variables from BOT_TUNE="NAME=VALUE ..."; unless quiet, a bad
+   setting or an unknown name (S_ names excepted: search.c's table) gets a
+   message on stderr; the rest still applies. */
+BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet);
+#endif
 /* Tuning build (-DBOT_TUNING): reads the weights from BOT_TUNE once; a
    no-op otherwise. ai_decide calls it; other searches over ai_eval must. */
 BOT_API void ai_tune_load(void);
@@ -39,6 +63,13 @@ BOT_API double ai_prio(const rules_game *g, const rules_action *a);
 /* Chooses the answer to request `in` within budget_ms. */
 BOT_API rules_action ai_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
                                ai_stats *st);
+/* The sample loop both searches share: root options = opts without RANDOM
+   and duplicates; per sample (at most max_samples) determinize the hidden
+   cards if resample, apply every root option on the same draws and value the
+   rest of the turn with dfs; a sample cut by the deadline is dropped; the
+   best sum wins (ai_prio's order if no sample ended). */
+BOT_API rules_action ai_run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
+                            int resample, long max_samples, ai_dfs_fn dfs, ai_stats *st);
 /* Same on an explicit game (player 0 active), for tests and benches. */
 BOT_API rules_action ai_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, ai_stats *st);
 

@@ -78,7 +78,8 @@ static int greedy_release_ok(const greedy_ctx *c, int cost) {
   return cost <= (score <= 1 ? 3 : 2);
 }
 
-static rules_action greedy_decide(const proto_input *in, const proto_track *t) {
+static rules_action greedy_decide(const proto_input *in, const proto_track *t, void *ctx) {
+  (void)ctx;
   static greedy_ctx c;
   proto_to_game(in, t, &c.g);
   greedy_values(in, &c);
@@ -136,24 +137,4 @@ static rules_action greedy_decide(const proto_input *in, const proto_track *t) {
   return pick;
 }
 
-int main(void) {
-  static reader_t r;
-  static proto_input in;
-  proto_track t;
-  proto_track_init(&t);
-  reader_init(&r, 0);
-  for (;;) {
-    int rc = proto_read(&r, &in);
-    if (rc == -1) return 0;
-    if (rc == -2 || in.nopts == 0) {
-      fprintf(stderr, "greedy: %s\n", in.err[0] ? in.err : "no options");
-      if (rc == -2 && in.bad_phase) continue;
-      printf("RANDOM\n");
-      fflush(stdout);
-      continue;
-    }
-    proto_track_request(&t, &in);
-    rules_action a = greedy_decide(&in, &t);
-    proto_answer(&t, &in, &a, NULL);
-  }
-}
+int main(void) { return proto_run("greedy", greedy_decide, NULL); }

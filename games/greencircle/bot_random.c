@@ -5,21 +5,16 @@
 ** next phase line are skipped.
 */
 #include <stdio.h>
+#include <string.h>
 
 #include "proto.h"
 
-int main(void) {
-  static reader_t r;
-  static proto_input in;
-  reader_init(&r, 0);
-  for (;;) {
-    int rc = proto_read(&r, &in);
-    if (rc == -1) return 0;
-    if (rc == -2) {
-      fprintf(stderr, "random: %s\n", in.err);
-      if (in.bad_phase) continue;
-    }
-    printf("RANDOM\n");
-    fflush(stdout);
-  }
+static rules_action random_answer(const proto_input *in, const proto_track *t, void *ctx) {
+  (void)in, (void)t, (void)ctx;
+  rules_action a;
+  memset(&a, 0, sizeof a);
+  a.kind = RULES_A_RANDOM;
+  return a;
 }
+
+int main(void) { return proto_run("random", random_answer, NULL); }

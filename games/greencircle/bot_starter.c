@@ -33,7 +33,8 @@ static int starter_target(const proto_input *in, const int have[RULES_NSKILL], i
   return best;
 }
 
-static rules_action starter_decide(const proto_input *in, const proto_track *t) {
+static rules_action starter_decide(const proto_input *in, const proto_track *t, void *ctx) {
+  (void)ctx;
   rules_action pick = in->opts[0];
   int have[RULES_NSKILL], wild;
   starter_have(in, have, &wild);
@@ -92,24 +93,4 @@ static rules_action starter_decide(const proto_input *in, const proto_track *t) 
   return pick;
 }
 
-int main(void) {
-  static reader_t r;
-  static proto_input in;
-  proto_track t;
-  proto_track_init(&t);
-  reader_init(&r, 0);
-  for (;;) {
-    int rc = proto_read(&r, &in);
-    if (rc == -1) return 0;
-    if (rc == -2 || in.nopts == 0) {
-      fprintf(stderr, "starter: %s\n", in.err[0] ? in.err : "no options");
-      if (rc == -2 && in.bad_phase) continue;
-      printf("RANDOM\n");
-      fflush(stdout);
-      continue;
-    }
-    proto_track_request(&t, &in);
-    rules_action a = starter_decide(&in, &t);
-    proto_answer(&t, &in, &a, NULL);
-  }
-}
+int main(void) { return proto_run("starter", starter_decide, NULL); }

@@ -16,29 +16,17 @@
 #define GC_MAIN_BUDGET_MS 15.0
 #define GC_MAIN_FIRST_MS 150.0
 
+/* One request: the budget, a fresh seed, a debug line on stderr. */
+static rules_action main_decide(const proto_input *in, const proto_track *t, void *ctx) {
+  uint64_t seed = *(uint64_t *)ctx + (uint64_t)t->requests * 0x2545f4914f6cdd1dULL;
+  ai_stats st;
+  rules_action a = ai_decide(in, t, t->requests == 0 ? GC_MAIN_FIRST_MS : GC_MAIN_BUDGET_MS, seed, &st);
+  fprintf(stderr, "req %d %s: %d options, %ld samples, %ld nodes, %.1f ms\n", t->requests, rules_phase_name(in->phase),
+          st.options, st.samples, st.nodes, st.ms);
+  return a;
+}
+
 int main(void) {
-  static reader_t r;
-  static proto_input in;
-  proto_track t;
-  proto_track_init(&t);
-  reader_init(&r, 0);
   uint64_t seed = (uint64_t)deadline_now_ns() ^ 0x9e3779b97f4a7c15ULL;
-  for (int n = 0;; n++) {
-    int rc = proto_read(&r, &in);
-    if (rc == -1) return 0;
-    if (rc == -2 || in.nopts == 0) {
-      fprintf(stderr, "greencircle: %s\n", in.err[0] ? in.err : "no options listed");
-      if (rc == -2 && in.bad_phase) continue;
-      printf("RANDOM\n");
-      fflush(stdout);
-      continue;
-    }
-    proto_track_request(&t, &in);
-    ai_stats st;
-    rules_action a = ai_decide(&in, &t, t.requests == 0 ? GC_MAIN_FIRST_MS : GC_MAIN_BUDGET_MS,
-                               seed + (uint64_t)n * 0x2545f4914f6cdd1dULL, &st);
-    fprintf(stderr, "req %d %s: %d options, %ld samples, %ld nodes, %.1f ms\n", n, rules_phase_name(in.phase),
-            st.options, st.samples, st.nodes, st.ms);
-    proto_answer(&t, &in, &a, NULL);
-  }
+  return proto_run("greencircle", main_decide, &seed);
 }

@@ -188,6 +188,28 @@ BOT_API void proto_answer(proto_track *t, const proto_input *p, const rules_acti
   proto_track_answer(t, p, a);
 }
 
+BOT_API int proto_run(const char *name, proto_decide_fn decide, void *ctx) {
+  static reader_t r;
+  static proto_input in;
+  proto_track t;
+  proto_track_init(&t);
+  reader_init(&r, 0);
+  for (;;) {
+    int rc = proto_read(&r, &in);
+    if (rc == -1) return 0;
+    if (rc == -2 || in.nopts == 0) {
+      fprintf(stderr, "%s: %s\n", name, in.err[0] ? in.err : "no options listed");
+      if (rc == -2 && in.bad_phase) continue;
+      printf("RANDOM\n");
+      fflush(stdout);
+      continue;
+    }
+    proto_track_request(&t, &in);
+    rules_action a = decide(&in, &t, ctx);
+    proto_answer(&t, &in, &a, NULL);
+  }
+}
+
 BOT_API void proto_to_game(const proto_input *p, const proto_track *t, rules_game *g) {
   memset(g, 0, sizeof *g);
   g->active = 0;

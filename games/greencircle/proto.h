@@ -54,6 +54,13 @@ BOT_API void proto_track_request(proto_track *t, const proto_input *p);
 BOT_API void proto_track_answer(proto_track *t, const proto_input *p, const rules_action *a);
 /* Answers: prints the action (one line, flushed) and records it. */
 BOT_API void proto_answer(proto_track *t, const proto_input *p, const rules_action *a, const char *msg);
+/* A bot's choice for one well-formed request (t already updated). */
+typedef rules_action (*proto_decide_fn)(const proto_input *in, const proto_track *t, void *ctx);
+/* A bot's whole life on stdin/stdout: reads each request; bad input gets a
+   message on stderr prefixed by name and RANDOM (junk before the next phase
+   line is skipped without answering); else tracks it, asks decide and
+   answers, flushed. Returns 0 at end of input. */
+BOT_API int proto_run(const char *name, proto_decide_fn decide, void *ctx);
 /* Builds the game from my point of view: I am rules player 0 and active,
    the opponent is player 1. */
 BOT_API void proto_to_game(const proto_input *p, const proto_track *t, rules_game *g);

@@ -73,27 +73,12 @@ static void search__tune_load(void) {
   static int loaded;
   if (loaded) return;
   loaded = 1;
-  struct {
-    const char *name;
-    double *v;
-  } tab[] = {
+  static const ai_tunable tab[] = {
 #define SEARCH_TUNABLE_REF(name, value, lo, hi) {#name, &SEARCH_##name},
       SEARCH_TUNABLES(SEARCH_TUNABLE_REF)
 #undef SEARCH_TUNABLE_REF
   };
-  const char *s = getenv("BOT_TUNE");
-  while (s && *s) {
-    while (*s == ' ' || *s == ',') s++;
-    if (!*s) break;
-    size_t len = strcspn(s, "= ,");
-    if (s[len] == '=') {
-      char *end = NULL;
-      double v = strtod(s + len + 1, &end);
-      for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (end != s + len + 1 && strlen(tab[i].name) == len && strncmp(tab[i].name, s, len) == 0) *tab[i].v = v;
-    }
-    s += strcspn(s, " ,");
-  }
+  ai_tune_apply(tab, (int)(sizeof tab / sizeof tab[0]), 1);
 }
 #else
 static void search__tune_load(void) {}
@@ -182,14 +167,8 @@ BOT_API double search_eval(const rules_game *g) {
 
 /* ---- search ------------------------------------------------------------ */
 
-typedef struct search__ctx {
-  deadline_t dl;
-  int stop;
-  long nodes, evals, calls;
-} search__ctx;
-
 /* Step 3: the best value of the rest of player 0's turn from g. */
-static double search__dfs(search__ctx *c, const rules_game *g, const rules_rng *r, int depth) {
+static double search__dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth) {
   if ((++c->calls & 7) == 0 && deadline_passed(&c->dl)) c->stop = 1;
   if (c->stop) return 0.0;
   if (g->over || g->active != 0 || depth >= (int)SEARCH_S_MAX_DEPTH) {
@@ -236,78 +215,11 @@ static double search__dfs(search__ctx *c, const rules_game *g, const rules_rng *
   return search_eval(g);
 }
 
+/* Steps 1, 2 and 5 are ai_run's (shared with ai.c); step 3-4 is search__dfs. */
 static rules_action search__run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
                                 int resample, search_stats *st) {
-  static double sum[RULES_MAX_OPTS], vals[RULES_MAX_OPTS];
-  static rules_action root[RULES_MAX_OPTS];
-  search__ctx c;
-  memset(&c, 0, sizeof c);
-  deadline_start(&c.dl, budget_ms);
   search__tune_load();
-  ai_tune_load(); /* ai_eval's weights, in a tuning build */
-  /* step 1: root options */
-  int nr = 0;
-  for (int i = 0; i < n && nr < RULES_MAX_OPTS; i++) {
-    if (opts[i].kind == RULES_A_RANDOM) continue;
-    int dup = 0;
-    for (int j = 0; j < nr && !dup; j++) dup = memcmp(&root[j], &opts[i], sizeof opts[i]) == 0;
-    if (!dup) root[nr++] = opts[i];
-  }
-  rules_action pick;
-  memset(&pick, 0, sizeof pick);
-  pick.kind = RULES_A_RANDOM;
-  if (st) {
-    memset(st, 0, sizeof *st);
-    st->options = nr;
-  }
-  if (nr == 0) return pick;
-  pick = root[0];
-  if (nr == 1) return pick;
-  for (int i = 0; i < nr; i++) sum[i] = 0.0;
-  rules_rng rs;
-  rules_rng_fast(&rs, seed);
-  long samples = 0;
-  while (!c.stop && samples < SEARCH_MAX_SAMPLES) {
-    /* step 2: one determinization */
-    rules_game gs = *g0;
-    if (resample) proto_sample_hidden(&gs, &rs);
-    rules_rng rsample;
-    rules_rng_fast(&rsample, rng_next(&rs.x));
-    int i = 0;
-    /* step 3-4: every root option, then the rest of the turn */
-    for (; i < nr && !c.stop; i++) {
-      rules_game g = gs;
-      rules_rng r = rsample;
-      rules_apply(&g, &r, &root[i]);
-      c.nodes++;
-      vals[i] = search__dfs(&c, &g, &r, 1);
-    }
-    if (c.stop) break; /* step 5: a cut sample is dropped */
-    for (int k = 0; k < nr; k++) sum[k] += vals[k];
-    samples++;
-  }
-  if (samples > 0) {
-    int b = 0;
-    for (int i = 1; i < nr; i++)
-      if (sum[i] > sum[b]) b = i;
-    pick = root[b];
-  } else {
-    double bp = -1e18;
-    for (int i = 0; i < nr; i++) {
-      double p = ai_prio(g0, &root[i]);
-      if (p > bp) {
-        bp = p;
-        pick = root[i];
-      }
-    }
-  }
-  if (st) {
-    st->samples = samples;
-    st->nodes = c.nodes;
-    st->evals = c.evals;
-    st->ms = deadline_elapsed_ms(&c.dl);
-  }
-  return pick;
+  return ai_run(g0, opts, n, budget_ms, seed, resample, SEARCH_MAX_SAMPLES, search__dfs, st);
 }
 
 BOT_API rules_action search_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, search_stats *st) {

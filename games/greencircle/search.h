@@ -22,17 +22,12 @@
 
 #include <stdint.h>
 
+#include "ai.h"
 #include "common.h"
 #include "proto.h"
 #include "rules.h"
 
-typedef struct search_stats {
-  long samples; /* determinizations completed */
-  long nodes;   /* rules_apply calls */
-  long evals;   /* leaf evaluations */
-  double ms;    /* time spent */
-  int options;  /* root options considered */
-} search_stats;
+typedef ai_stats search_stats; /* same counters as ai.c's search */
 
 /* The opponent's best release on its next turn from g (player 1, its hand as
    it stands plus the best desk card it can take): the debt it costs, or -1
