@@ -233,28 +233,37 @@ BOT_API void rules_setup(rules_game *g, rules_rng *r) {
 
 /* ---- releases (section 7.5) ------------------------------------------- */
 
-BOT_API int rules_release_cost(const rules_game *g, int p, int id) {
-  const rules_player *P = &g->p[p];
-  int good[RULES_NSKILL] = {0}, wild = 0, skills = 0;
+BOT_API void rules_skills_held(const rules_player *P, int good[RULES_NSKILL], int *wild, int *skills) {
   const rules_pile *piles[2] = {&P->hand, &P->automated};
+  for (int k = 0; k < RULES_NSKILL; k++) good[k] = 0;
+  *wild = *skills = 0;
   for (int j = 0; j < 2; j++)
     for (int i = 0; i < piles[j]->n; i++) {
       int c = piles[j]->c[i];
       if (c < RULES_NSKILL) {
         good[c] += 2;
-        skills++;
+        (*skills)++;
       } else if (c == RULES_BONUS) {
-        wild++;
+        (*wild)++;
       }
     }
+}
+
+BOT_API int rules_cost_with(int id, const int good[RULES_NSKILL], int wild, int skills, int score) {
   int need[RULES_NSKILL];
   rules_app_need(id, need);
   int missing = -wild;
   for (int k = 0; k < RULES_NSKILL; k++)
     if (need[k] > good[k]) missing += need[k] - good[k];
   if (missing <= 0) return 0;
-  if (P->score < RULES_WIN_APPS - 1 && missing <= 2 * skills + wild) return missing;
+  if (score < RULES_WIN_APPS - 1 && missing <= 2 * skills + wild) return missing;
   return -1;
+}
+
+BOT_API int rules_release_cost(const rules_game *g, int p, int id) {
+  int good[RULES_NSKILL], wild, skills;
+  rules_skills_held(&g->p[p], good, &wild, &skills);
+  return rules_cost_with(id, good, wild, skills, g->p[p].score);
 }
 
 BOT_API int rules_can_release(const rules_game *g, int p) {

@@ -111,6 +111,12 @@ BOT_API void rules_setup(rules_game *g, rules_rng *r);
 
 /* Release cost for player p of application id: >= 0 debt, -1 not releasable. */
 BOT_API int rules_release_cost(const rules_game *g, int p, int id);
+/* What P's hand and automated cards give: good[k] skill points per skill
+   (2 a card), wild BONUS cards, skills = skill cards (not BONUS). */
+BOT_API void rules_skills_held(const rules_player *P, int good[RULES_NSKILL], int *wild, int *skills);
+/* Release cost of application id with those (rules_release_cost's rule at
+   score): 0 clean, >0 the debt, -1 not releasable. */
+BOT_API int rules_cost_with(int id, const int good[RULES_NSKILL], int wild, int skills, int score);
 BOT_API int rules_can_play(const rules_game *g, int p);
 BOT_API int rules_can_release(const rules_game *g, int p);
 

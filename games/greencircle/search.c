@@ -86,33 +86,11 @@ static void search__tune_load(void) {}
 
 /* ---- opponent model ---------------------------------------------------- */
 
-/* Release cost for skills good[], wildcards wild, skill cards nsk, at score. */
-static int search__cost(int id, const int good[RULES_NSKILL], int wild, int nsk, int score) {
-  int need[RULES_NSKILL];
-  rules_app_need(id, need);
-  int missing = -wild;
-  for (int k = 0; k < RULES_NSKILL; k++)
-    if (need[k] > good[k]) missing += need[k] - good[k];
-  if (missing <= 0) return 0;
-  if (score < RULES_WIN_APPS - 1 && missing <= 2 * nsk + wild) return missing;
-  return -1;
-}
-
 /* Player p's best release next turn: hand + automated + one desk card. */
 static int search__next_release(const rules_game *g, int p) {
   const rules_player *O = &g->p[p];
-  int good[RULES_NSKILL] = {0}, wild = 0, nsk = 0;
-  const rules_pile *ps[2] = {&O->hand, &O->automated};
-  for (int j = 0; j < 2; j++)
-    for (int i = 0; i < ps[j]->n; i++) {
-      int c = ps[j]->c[i];
-      if (c < RULES_NSKILL) {
-        good[c] += 2;
-        nsk++;
-      } else if (c == RULES_BONUS) {
-        wild++;
-      }
-    }
+  int good[RULES_NSKILL], wild, nsk;
+  rules_skills_held(O, good, &wild, &nsk);
   int best = -1;
   /* the card its move takes: any stocked desk, or a BONUS */
   for (int t = -1; t < RULES_NSKILL; t++) {
@@ -125,7 +103,7 @@ static int search__next_release(const rules_game *g, int p) {
       wild++;
     }
     for (int i = 0; i < g->napps; i++) {
-      int c = search__cost(g->apps[i], good, wild, nsk, O->score);
+      int c = rules_cost_with(g->apps[i], good, wild, nsk, O->score);
       if (c >= 0 && (best < 0 || c < best)) best = c;
     }
     if (t >= 0) {

@@ -524,18 +524,33 @@ static void dq_common(const rules_game *g, int p, int turn0) {
   TH_EQ_INT(sc[1 - p], 1);
 }
 
+/* A blank game (seed 1, 12 applications, turn 10) at phase, player 0 holding
+   hand with draw pile draw (NULL: left empty). */
+static void dq_setup(rules_game *g, int phase, const char *hand, const char *draw) {
+  blank(g, APPS_SEED1, 12);
+  g->phase = (int8_t)phase;
+  if (hand) set_pile(&g->p[0].hand, hand);
+  if (draw) set_pile(&g->p[0].draw, draw);
+}
+
+/* Disqualifies player p (its answer a, NULL if none) with the generator
+   seeded 5 (its draws logged in lg unless NULL), then checks dq_common. */
+static void dq_run(rules_game *g, int p, const rules_action *a, rules_log *lg) {
+  rules_rng r;
+  rules_rng_exact(&r, 5);
+  if (lg) {
+    lg->n = 0;
+    r.log = lg;
+  }
+  rules_disqualify(g, &r, p, a);
+  dq_common(g, p, 10);
+}
+
 static void test_dq_move_goes_to_play(void) {
   rules_game g;
-  rules_rng r;
   static rules_log lg;
-  rules_rng_exact(&r, 5);
-  lg.n = 0;
-  r.log = &lg;
-  blank(&g, APPS_SEED1, 12);
-  set_pile(&g.p[0].hand, "0899");
-  set_pile(&g.p[0].draw, "1111");
-  rules_disqualify(&g, &r, 0, NULL);
-  dq_common(&g, 0, 10);
+  dq_setup(&g, RULES_PH_MOVE, "0899", "1111");
+  dq_run(&g, 0, NULL, &lg);
   /* no move was made; TRAINING in hand: PLAY_CARD with one play */
   TH_EQ_INT(g.p[0].loc, -1);
   TH_EQ_INT(g.active, 0);
@@ -547,12 +562,8 @@ static void test_dq_move_goes_to_play(void) {
 
 static void test_dq_move_goes_to_release(void) {
   rules_game g;
-  rules_rng r;
-  rules_rng_exact(&r, 5);
-  blank(&g, APPS_SEED1, 12);
-  set_pile(&g.p[0].hand, "88888888"); /* nothing to play, app 0 for free */
-  rules_disqualify(&g, &r, 0, NULL);
-  dq_common(&g, 0, 10);
+  dq_setup(&g, RULES_PH_MOVE, "88888888", NULL); /* nothing to play, app 0 for free */
+  dq_run(&g, 0, NULL, NULL);
   TH_EQ_INT(g.active, 0);
   TH_EQ_INT(g.phase, RULES_PH_RELEASE);
   TH_EQ_INT(g.p[0].plays, 0);
@@ -560,18 +571,13 @@ static void test_dq_move_goes_to_release(void) {
 
 static void test_dq_move_ends_turn_with_reshuffle(void) {
   rules_game g;
-  rules_rng r;
   static rules_log lg;
-  rules_rng_exact(&r, 5);
-  lg.n = 0;
-  r.log = &lg;
-  blank(&g, APPS_SEED1, 12);
+  dq_setup(&g, RULES_PH_MOVE, NULL, NULL);
   g.active = 1;
   set_pile(&g.p[1].hand, "99");
   set_pile(&g.p[1].discard, "8899");
   int total = total_cards(&g);
-  rules_disqualify(&g, &r, 1, NULL);
-  dq_common(&g, 1, 10);
+  dq_run(&g, 1, NULL, &lg);
   /* nothing to play or release: the turn ends; hand to discard (6 cards),
      the draw pile is empty so the discard is reshuffled: six draws on the
      generator with bounds 6..1, then four cards drawn */
@@ -587,58 +593,41 @@ static void test_dq_move_ends_turn_with_reshuffle(void) {
 
 static void test_dq_give_and_throw_stay(void) {
   rules_game g;
-  rules_rng r;
-  rules_rng_exact(&r, 5);
-  blank(&g, APPS_SEED1, 12);
-  g.phase = RULES_PH_THROW;
+  dq_setup(&g, RULES_PH_THROW, "0123", NULL);
   g.p[0].loc = 2;
   g.p[0].to_throw = 2;
-  set_pile(&g.p[0].hand, "0123");
-  rules_disqualify(&g, &r, 0, NULL);
-  dq_common(&g, 0, 10);
+  dq_run(&g, 0, NULL, NULL);
   TH_EQ_INT(g.phase, RULES_PH_THROW);
   TH_EQ_INT(g.p[0].to_throw, 2);
-  blank(&g, APPS_SEED1, 12);
-  g.phase = RULES_PH_GIVE;
+  dq_setup(&g, RULES_PH_GIVE, "0123", NULL);
   g.p[0].must_give = 1;
-  set_pile(&g.p[0].hand, "0123");
-  rules_disqualify(&g, &r, 0, NULL);
+  dq_run(&g, 0, NULL, NULL);
   TH_EQ_INT(g.phase, RULES_PH_GIVE);
   TH_EQ_STR(pile_str(&g.p[0].hand), "0123");
 }
 
 static void test_dq_play_uses_a_play(void) {
   rules_game g;
-  rules_rng r;
-  rules_rng_exact(&r, 5);
   /* two plays left (after CODING), TRAINING in hand: one play left */
-  blank(&g, APPS_SEED1, 12);
-  g.phase = RULES_PH_PLAY;
+  dq_setup(&g, RULES_PH_PLAY, "0999", NULL);
   g.p[0].plays = 2;
-  set_pile(&g.p[0].hand, "0999");
   set_pile(&g.p[0].played, "1");
-  rules_disqualify(&g, &r, 0, NULL);
-  dq_common(&g, 0, 10);
+  dq_run(&g, 0, NULL, NULL);
   TH_EQ_INT(g.phase, RULES_PH_PLAY);
   TH_EQ_INT(g.p[0].plays, 1);
   TH_EQ_STR(pile_str(&g.p[0].hand), "0999");
   /* the last play: on to RELEASE when something is releasable */
-  blank(&g, APPS_SEED1, 12);
-  g.phase = RULES_PH_PLAY;
+  dq_setup(&g, RULES_PH_PLAY, "088888888", NULL);
   g.p[0].plays = 1;
-  set_pile(&g.p[0].hand, "088888888");
-  rules_disqualify(&g, &r, 0, NULL);
+  dq_run(&g, 0, NULL, NULL);
   TH_EQ_INT(g.phase, RULES_PH_RELEASE);
   TH_EQ_INT(g.p[0].plays, 0);
   TH_EQ_INT(g.active, 0);
   /* the last play, nothing releasable: the turn ends (played to discard) */
-  blank(&g, APPS_SEED1, 12);
-  g.phase = RULES_PH_PLAY;
+  dq_setup(&g, RULES_PH_PLAY, "0", "22334455");
   g.p[0].plays = 1;
-  set_pile(&g.p[0].hand, "0");
   set_pile(&g.p[0].played, "1");
-  set_pile(&g.p[0].draw, "22334455");
-  rules_disqualify(&g, &r, 0, NULL);
+  dq_run(&g, 0, NULL, NULL);
   TH_EQ_INT(g.active, 1);
   TH_EQ_INT(g.phase, RULES_PH_MOVE);
   TH_EQ_STR(pile_str(&g.p[0].discard), "01");
@@ -648,14 +637,8 @@ static void test_dq_play_uses_a_play(void) {
 
 static void test_dq_release_ends_turn(void) {
   rules_game g;
-  rules_rng r;
-  rules_rng_exact(&r, 5);
-  blank(&g, APPS_SEED1, 12);
-  g.phase = RULES_PH_RELEASE;
-  set_pile(&g.p[0].hand, "00118");
-  set_pile(&g.p[0].draw, "6677");
-  rules_disqualify(&g, &r, 0, NULL);
-  dq_common(&g, 0, 10);
+  dq_setup(&g, RULES_PH_RELEASE, "00118", "6677");
+  dq_run(&g, 0, NULL, NULL);
   TH_EQ_INT(g.p[0].score, 0);
   TH_EQ_INT(g.napps, 12);
   TH_EQ_INT(g.active, 1);
@@ -665,19 +648,13 @@ static void test_dq_release_ends_turn(void) {
 
 static void test_dq_tp_crash_q2(void) {
   rules_game g;
-  rules_rng r;
-  rules_rng_exact(&r, 5);
-  blank(&g, APPS_SEED1, 12);
-  g.phase = RULES_PH_PLAY;
+  dq_setup(&g, RULES_PH_PLAY, "18399", "2222");
   g.p[0].plays = 1;
-  set_pile(&g.p[0].hand, "18399");
-  set_pile(&g.p[0].draw, "2222");
   int total = total_cards(&g);
   rules_action a;
   char err[160];
   TH_EQ_INT(rules_parse(&g, "TASK_PRIORITIZATION 8 9", &a, err, sizeof err), -2);
-  rules_disqualify(&g, &r, 0, &a);
-  dq_common(&g, 0, 10);
+  dq_run(&g, 0, &a, NULL);
   /* TP played, the BONUS thrown and destroyed (no desk 9: nothing taken,
      nothing returned), then the play is used up and the turn ends */
   TH_EQ_INT(total_cards(&g), total - 1);
