@@ -63,11 +63,7 @@ BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet) {
   X(W_AS, 2.0, 0.0, 6.0)           \
   X(W_AUTO, 1.0, 0.0, 4.0)
 
-#ifdef BOT_TUNING
-#define AI_TUNABLE_DEF(name, value, lo, hi) static double AI_##name = value;
-#else
-#define AI_TUNABLE_DEF(name, value, lo, hi) static const double AI_##name = value;
-#endif
+#define AI_TUNABLE_DEF(name, value, lo, hi) static AI_TUNABLE_CONST double AI_##name = value;
 AI_TUNABLES(AI_TUNABLE_DEF)
 #undef AI_TUNABLE_DEF
 
@@ -212,6 +208,33 @@ BOT_API double ai_prio(const rules_game *g, const rules_action *a) {
 
 /* ---- search ------------------------------------------------------------ */
 
+BOT_API double ai_expand(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth, rules_action *keep, double *pr,
+                         int nk, int limit, ai_dfs_fn dfs) {
+  for (int i = 0; i < nk && i < limit; i++) {
+    int b = i;
+    for (int j = i + 1; j < nk; j++)
+      if (pr[j] > pr[b]) b = j;
+    rules_action ta = keep[i];
+    keep[i] = keep[b];
+    keep[b] = ta;
+    double tp = pr[i];
+    pr[i] = pr[b];
+    pr[b] = tp;
+  }
+  if (nk > limit) nk = limit;
+  double best = -1e18;
+  for (int i = 0; i < nk; i++) {
+    rules_game g2 = *g;
+    rules_rng r2 = *r;
+    rules_apply(&g2, &r2, &keep[i]);
+    c->nodes++;
+    double v = dfs(c, &g2, &r2, depth + 1);
+    if (v > best) best = v;
+    if (c->stop) break;
+  }
+  return best;
+}
+
 /* Value of the best continuation of player 0's turn from g. */
 static double ai__dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth) {
   if ((++c->calls & 7) == 0 && deadline_passed(&c->dl)) c->stop = 1;
@@ -233,29 +256,8 @@ static double ai__dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, int de
     nk++;
   }
   int limit = g->phase == RULES_PH_RELEASE ? nk : AI_BRANCH;
-  for (int i = 0; i < nk && i < limit; i++) {
-    int b = i;
-    for (int j = i + 1; j < nk; j++)
-      if (pr[j] > pr[b]) b = j;
-    rules_action ta = keep[i];
-    keep[i] = keep[b];
-    keep[b] = ta;
-    double tp = pr[i];
-    pr[i] = pr[b];
-    pr[b] = tp;
-  }
-  if (nk > limit) nk = limit;
-  double best = -1e18;
-  for (int i = 0; i < nk; i++) {
-    rules_game g2 = *g;
-    rules_rng r2 = *r;
-    rules_apply(&g2, &r2, &keep[i]);
-    c->nodes++;
-    double v = ai__dfs(c, &g2, &r2, depth + 1);
-    if (v > best) best = v;
-    if (c->stop) break;
-  }
-  return nk > 0 ? best : ai_eval(g);
+  if (nk == 0) return ai_eval(g);
+  return ai_expand(c, g, r, depth, keep, pr, nk, limit, ai__dfs);
 }
 
 BOT_API rules_action ai_run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
@@ -342,4 +344,21 @@ BOT_API rules_action ai_decide(const proto_input *in, const proto_track *t, doub
   static rules_game g;
   proto_to_game(in, t, &g);
   return ai_run(&g, in->opts, in->nopts, budget_ms, seed, 1, AI_MAX_SAMPLES, ai__dfs, st);
+}
+
+/* One request of main.c or bot_search.c (proto_run's callback): the budget,
+   a fresh seed, a debug line on stderr. */
+static rules_action ai__bot_request(const proto_input *in, const proto_track *t, void *ctx) {
+  ai_bot *b = ctx;
+  uint64_t seed = b->seed + (uint64_t)t->requests * 0x2545f4914f6cdd1dULL;
+  ai_stats st;
+  rules_action a = b->decide(in, t, t->requests == 0 ? b->first_ms : b->budget_ms, seed, &st);
+  fprintf(stderr, "req %d %s: %d options, %ld samples, %ld nodes, %.1f ms\n", t->requests, rules_phase_name(in->phase),
+          st.options, st.samples, st.nodes, st.ms);
+  return a;
+}
+
+BOT_API int ai_bot_main(ai_decide_fn decide, double first_ms, double budget_ms) {
+  ai_bot b = {decide, first_ms, budget_ms, (uint64_t)deadline_now_ns() ^ 0x9e3779b97f4a7c15ULL};
+  return proto_run("greencircle", ai__bot_request, &b);
 }

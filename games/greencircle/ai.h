@@ -41,6 +41,14 @@ typedef struct ai_ctx {
 /* Value of the rest of player 0's turn from g (a search's depth-first step). */
 typedef double (*ai_dfs_fn)(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth);
 
+/* Storage of a tunables table's variables: constants in the dist build,
+   variables that BOT_TUNE sets in a tuning build (-DBOT_TUNING). */
+#ifdef BOT_TUNING
+#define AI_TUNABLE_CONST
+#else
+#define AI_TUNABLE_CONST const
+#endif
+
 /* One tunable of a tuning build: its name and its variable. */
 typedef struct ai_tunable {
   const char *name;
@@ -63,6 +71,11 @@ BOT_API double ai_prio(const rules_game *g, const rules_action *a);
 /* Chooses the answer to request `in` within budget_ms. */
 BOT_API rules_action ai_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
                                ai_stats *st);
+/* The depth-first step both searches share: puts the limit best of
+   keep[0..nk) by pr first, applies each (nk > 0) and values it with dfs at
+   depth + 1; returns the best value (stops early on c->stop). */
+BOT_API double ai_expand(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth, rules_action *keep, double *pr,
+                         int nk, int limit, ai_dfs_fn dfs);
 /* The sample loop both searches share: root options = opts without RANDOM
    and duplicates; per sample (at most max_samples) determinize the hidden
    cards if resample, apply every root option on the same draws and value the
@@ -72,5 +85,17 @@ BOT_API rules_action ai_run(const rules_game *g0, const rules_action *opts, int 
                             int resample, long max_samples, ai_dfs_fn dfs, ai_stats *st);
 /* Same on an explicit game (player 0 active), for tests and benches. */
 BOT_API rules_action ai_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, ai_stats *st);
+
+/* A search that answers one request (ai_decide, search_decide). */
+typedef rules_action (*ai_decide_fn)(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
+                                     ai_stats *st);
+typedef struct ai_bot {
+  ai_decide_fn decide;
+  double first_ms, budget_ms; /* budget of the first request, of the others */
+  uint64_t seed;
+} ai_bot;
+/* A whole bot on stdin/stdout (proto_run) answering with decide, a debug
+   line per request on stderr. Returns 0 at end of input. */
+BOT_API int ai_bot_main(ai_decide_fn decide, double first_ms, double budget_ms);
 
 #endif /* AI_H */

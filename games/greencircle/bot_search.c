@@ -21,8 +21,7 @@
 */
 #include <stdio.h>
 
-#include "deadline.h"
-#include "proto.h"
+#include "ai.h"
 #include "search.h"
 
 #ifndef GC_MAIN_BUDGET_MS
@@ -32,17 +31,4 @@
 #define GC_MAIN_FIRST_MS 150.0
 #endif
 
-/* One request: the budget, a fresh seed, a debug line on stderr. */
-static rules_action main_decide(const proto_input *in, const proto_track *t, void *ctx) {
-  uint64_t seed = *(uint64_t *)ctx + (uint64_t)t->requests * 0x2545f4914f6cdd1dULL;
-  search_stats st;
-  rules_action a = search_decide(in, t, t->requests == 0 ? GC_MAIN_FIRST_MS : GC_MAIN_BUDGET_MS, seed, &st);
-  fprintf(stderr, "req %d %s: %d options, %ld samples, %ld nodes, %.1f ms\n", t->requests, rules_phase_name(in->phase),
-          st.options, st.samples, st.nodes, st.ms);
-  return a;
-}
-
-int main(void) {
-  uint64_t seed = (uint64_t)deadline_now_ns() ^ 0x9e3779b97f4a7c15ULL;
-  return proto_run("greencircle", main_decide, &seed);
-}
+int main(void) { return ai_bot_main(search_decide, GC_MAIN_FIRST_MS, GC_MAIN_BUDGET_MS); }

@@ -58,11 +58,7 @@
   X(S_W_DEBT_FRAC, 30.0, 0.0, 60.0)    \
   X(S_W_FIFTH, 0.0, 0.0, 40.0)
 
-#ifdef BOT_TUNING
-#define SEARCH_TUNABLE_DEF(name, value, lo, hi) static double SEARCH_##name = value;
-#else
-#define SEARCH_TUNABLE_DEF(name, value, lo, hi) static const double SEARCH_##name = value;
-#endif
+#define SEARCH_TUNABLE_DEF(name, value, lo, hi) static AI_TUNABLE_CONST double SEARCH_##name = value;
 SEARCH_TUNABLES(SEARCH_TUNABLE_DEF)
 #undef SEARCH_TUNABLE_DEF
 
@@ -166,29 +162,7 @@ static double search__dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, in
   int limit = (int)SEARCH_S_BRANCH;
   for (int i = 0; i < nk; i++)
     if (pr[i] >= 1e9) limit++;
-  for (int i = 0; i < nk && i < limit; i++) {
-    int b = i;
-    for (int j = i + 1; j < nk; j++)
-      if (pr[j] > pr[b]) b = j;
-    rules_action ta = keep[i];
-    keep[i] = keep[b];
-    keep[b] = ta;
-    double tp = pr[i];
-    pr[i] = pr[b];
-    pr[b] = tp;
-  }
-  if (nk > limit) nk = limit;
-  double best = -1e18;
-  for (int i = 0; i < nk; i++) {
-    rules_game g2 = *g;
-    rules_rng r2 = *r;
-    rules_apply(&g2, &r2, &keep[i]);
-    c->nodes++;
-    double v = search__dfs(c, &g2, &r2, depth + 1);
-    if (v > best) best = v;
-    if (c->stop) break;
-  }
-  if (nk > 0) return best;
+  if (nk > 0) return ai_expand(c, g, r, depth, keep, pr, nk, limit, search__dfs);
   c->evals++;
   return search_eval(g);
 }
