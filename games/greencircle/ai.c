@@ -23,7 +23,9 @@
 #include "deadline.h"
 
 #ifdef BOT_TUNING
-BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet) {
+BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet, int *loaded) {
+  if (*loaded) return;
+  *loaded = 1;
   const char *s = getenv("BOT_TUNE");
   while (s && *s) {
     while (*s == ' ' || *s == ',') s++;
@@ -68,16 +70,12 @@ AI_TUNABLES(AI_TUNABLE_DEF)
 #undef AI_TUNABLE_DEF
 
 #ifdef BOT_TUNING
+#define AI_TUNABLE_REF(name, value, lo, hi) {#name, &AI_##name},
+static const ai_tunable ai__tunables[] = {AI_TUNABLES(AI_TUNABLE_REF)};
+#undef AI_TUNABLE_REF
 static void ai__tune_load(void) {
   static int loaded;
-  if (loaded) return;
-  loaded = 1;
-  static const ai_tunable tab[] = {
-#define AI_TUNABLE_REF(name, value, lo, hi) {#name, &AI_##name},
-      AI_TUNABLES(AI_TUNABLE_REF)
-#undef AI_TUNABLE_REF
-  };
-  ai_tune_apply(tab, (int)(sizeof tab / sizeof tab[0]), 0);
+  ai_tune_apply(ai__tunables, (int)(sizeof ai__tunables / sizeof ai__tunables[0]), 0, &loaded);
 }
 #else
 static void ai__tune_load(void) {}

@@ -58,8 +58,8 @@ typedef struct ai_tunable {
 #ifdef BOT_TUNING
 /* Sets tab's variables from BOT_TUNE="NAME=VALUE ..."; unless quiet, a bad
    setting or an unknown name (S_ names excepted: search.c's table) gets a
-   message on stderr; the rest still applies. */
-BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet);
+   message on stderr; the rest still applies. Once: *loaded is set. */
+BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet, int *loaded);
 #endif
 /* Tuning build (-DBOT_TUNING): reads the weights from BOT_TUNE once; a
    no-op otherwise. ai_decide calls it; other searches over ai_eval must. */

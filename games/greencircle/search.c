@@ -65,16 +65,12 @@ SEARCH_TUNABLES(SEARCH_TUNABLE_DEF)
 #define SEARCH_MAX_SAMPLES 4000
 
 #ifdef BOT_TUNING
+#define SEARCH_TUNABLE_REF(name, value, lo, hi) {#name, &SEARCH_##name},
+static const ai_tunable search__tunables[] = {SEARCH_TUNABLES(SEARCH_TUNABLE_REF)};
+#undef SEARCH_TUNABLE_REF
 static void search__tune_load(void) {
   static int loaded;
-  if (loaded) return;
-  loaded = 1;
-  static const ai_tunable tab[] = {
-#define SEARCH_TUNABLE_REF(name, value, lo, hi) {#name, &SEARCH_##name},
-      SEARCH_TUNABLES(SEARCH_TUNABLE_REF)
-#undef SEARCH_TUNABLE_REF
-  };
-  ai_tune_apply(tab, (int)(sizeof tab / sizeof tab[0]), 1);
+  ai_tune_apply(search__tunables, (int)(sizeof search__tunables / sizeof search__tunables[0]), 1, &loaded);
 }
 #else
 static void search__tune_load(void) {}
