@@ -148,13 +148,17 @@ BOT_API int judge_send(judge_t *j, int p, const char *s, size_t n) {
   return -1;
 }
 
+BOT_API void judge_status_note(int status, char *out, size_t cap) {
+  if (WIFEXITED(status)) snprintf(out, cap, " (exit status %d)", WEXITSTATUS(status));
+  else if (WIFSIGNALED(status)) snprintf(out, cap, " (killed by signal %d)", WTERMSIG(status));
+  else if (cap) out[0] = 0;
+}
+
 /* How the bot ended, when it did within a moment: " (exit status 1)". */
 static void judge__exit_note(proc_t *b, char *out, size_t cap) {
   out[0] = 0;
   for (int k = 0; k < 20 && !proc_poll(b); k++) usleep(5000);
-  if (!b->exited) return;
-  if (WIFEXITED(b->status)) snprintf(out, cap, " (exit status %d)", WEXITSTATUS(b->status));
-  else if (WIFSIGNALED(b->status)) snprintf(out, cap, " (killed by signal %d)", WTERMSIG(b->status));
+  if (b->exited) judge_status_note(b->status, out, cap);
 }
 
 BOT_API int judge_ask(judge_t *j, int p, const char *input, size_t n, char *line, size_t cap) {

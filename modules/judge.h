@@ -163,6 +163,9 @@ BOT_API void judge_stop_all(judge_t *j, double grace_ms);
 /* Ranks from scores: players without an error before those with one, then
    higher score first; equal players share a rank (0 = first). */
 BOT_API void judge_rank(const judge_t *j, const int *scores, int *ranks);
+/* How a wait status ended, for a detail: " (exit status 1)" or
+   " (killed by signal 9)"; "" for anything else. Writes out (cap bytes). */
+BOT_API void judge_status_note(int status, char *out, size_t cap);
 /* "", "timeout", "crash" or "invalid". */
 BOT_API const char *judge_error_name(int error);
 /* Prints the JSON result line on stdout and flushes. extra, when not NULL,

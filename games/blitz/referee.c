@@ -136,15 +136,6 @@ static int referee__opt(judge_t *j, void *ctx, const char *name, const char *v) 
   return JUDGE_OPT_VALUE;
 }
 
-/* " (exit status N)" or " (signal N)" from a wait status. */
-static const char *referee__how(int status) {
-  static char buf[32];
-  if (WIFEXITED(status)) snprintf(buf, sizeof buf, " (exit status %d)", WEXITSTATUS(status));
-  else if (WIFSIGNALED(status)) snprintf(buf, sizeof buf, " (signal %d)", WTERMSIG(status));
-  else buf[0] = 0;
-  return buf;
-}
-
 static int referee__match(int argc, char **argv) {
   static judge_t J;
   referee__opts o = {300, 0, 20, NULL, NULL};
@@ -210,8 +201,13 @@ static int referee__match(int argc, char **argv) {
           snprintf(g->key[k], sizeof g->key[k], "absent");
           g->st.heroes[k].crashed = 1;
           exited_early[k] = 1;
-          if (exited[k]) judge_fail(&J, k, JUDGE_CRASH, "exited before joining%s", referee__how(J.bot[k].status));
-          else judge_fail(&J, k, JUDGE_CRASH, "never joined within %d s", o.join_s);
+          if (exited[k]) {
+            char note[48];
+            judge_status_note(J.bot[k].status, note, sizeof note);
+            judge_fail(&J, k, JUDGE_CRASH, "exited before joining%s", note);
+          } else {
+            judge_fail(&J, k, JUDGE_CRASH, "never joined within %d s", o.join_s);
+          }
         }
       g->joined = 4;
       g->started = 1;
@@ -238,8 +234,11 @@ static int referee__match(int argc, char **argv) {
                    (WIFEXITED(st) ? WEXITSTATUS(st) != 0 : WIFSIGNALED(st) && rules_finished(&g->st) == 0);
     if (g->st.heroes[k].crashed && !bad_exit)
       judge_fail(&J, k, JUDGE_TIMEOUT, "no move within %d ms: the server crashed the hero", sv->timeout_ms);
-    else if (bad_exit)
-      judge_fail(&J, k, JUDGE_CRASH, "exited before the game ended%s", referee__how(st));
+    else if (bad_exit) {
+      char note[48];
+      judge_status_note(st, note, sizeof note);
+      judge_fail(&J, k, JUDGE_CRASH, "exited before the game ended%s", note);
+    }
     judge_think_totals(&J, k, g->think_n[k], g->think_sum_ms[k], g->think_max_ms[k]);
     place[k]--;
     gold[k] = g->st.heroes[k].gold;

@@ -254,6 +254,16 @@ static void test_asks(void) {
   TH_EQ_INT(j.bot[1].pid, 0);
 }
 
+static void test_status_note(void) {
+  char note[48];
+  judge_status_note(3 << 8, note, sizeof note); /* exited with 3 */
+  TH_EQ_STR(note, " (exit status 3)");
+  judge_status_note(SIGKILL, note, sizeof note); /* killed by signal 9 */
+  TH_EQ_STR(note, " (killed by signal 9)");
+  judge_status_note(0x137f, note, sizeof note); /* stopped: neither */
+  TH_EQ_STR(note, "");
+}
+
 static void test_net_bots(void) {
   static judge_t j;
   judge_init(&j, "g", 1000, 100);
@@ -331,7 +341,7 @@ static void test_every_thread_counted(void) {
 static const th_test TESTS[] = {
     TH_ENTRY(test_common_options), TH_ENTRY(test_bad_options_exit_2), TH_ENTRY(test_json_line),
     TH_ENTRY(test_ranks_ties),     TH_ENTRY(test_asks),               TH_ENTRY(test_net_bots),
-    TH_ENTRY(test_every_thread_counted),
+    TH_ENTRY(test_every_thread_counted), TH_ENTRY(test_status_note),
 };
 
 int main(int argc, char **argv) {
