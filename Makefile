@@ -76,8 +76,11 @@ GAME_SMOKES :=
 # build/<game>-<name>.c from games/<game>/bot_<name>.c. merge.py writes a
 # dependency file beside its outputs so edits to any input rebuild them.
 
+# Until merge.py has written build/dep/<game>.d (a fresh clone ships dist/
+# but no build/), every game and module source counts as an input, so an
+# edit made before the first build still regenerates dist/.
 define GAME_RULES
-dist/$(1).c build/$(1).dev.c &: games/$(1)/main.c merge.py
+dist/$(1).c build/$(1).dev.c &: games/$(1)/main.c merge.py $$(if $$(wildcard build/dep/$(1).d),,$$(wildcard games/$(1)/*.[ch] modules/*.[ch]))
 	@mkdir -p build dist
 	$(PYTHON) merge.py build $(1)
 

@@ -412,7 +412,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
   ai_stats local;
   if (!st) st = &local;
   memset(st, 0, sizeof *st);
-  if (me < 1 || me > 4 || s->turn % 4 + 1 != me || rules_finished(s)) return RULES_STAY;
+  if (me < 1 || me > 4 || s->turn < 0 || s->turn % 4 + 1 != me || rules_finished(s)) return RULES_STAY;
   ai__observe(s, me); /* 1. */
   ai_prepare(s, me);
   ai__dl = d;

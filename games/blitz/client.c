@@ -53,7 +53,7 @@ BOT_API int client_parse_state(client_view *v, uint8_t *mem, const char *json, s
   if (game < 0 || board < 0 || heroes < 0 || hero < 0 || client__int(&d, board, "size", &n) < 0 ||
       client__int(&d, hero, "id", &me) < 0 || client__int(&d, game, "turn", &turn) < 0 ||
       client__int(&d, game, "maxTurns", &max_turns) < 0 || n < 1 || n > RULES_MAXN || me < 1 ||
-      me > 4 || d.toks[heroes].size != 4) {
+      me > 4 || turn < 0 || max_turns < 0 || d.toks[heroes].size != 4) {
     snprintf(err, errcap, "state JSON lacks game/board/heroes/hero fields or has bad values");
     return -1;
   }

@@ -134,6 +134,36 @@ static void test_parse_state_rejects_bad_input(void) {
   }
 }
 
+/* A negative turn (a hostile or broken server) is refused by the parser, and
+   the AI answers Stay rather than searching from it: the fuzzer found the
+   search indexing its per-hero tables with turn % 4 + 1 = -2. */
+static void test_parse_state_rejects_negative_turn(void) {
+  load(maps_named("seed"));
+  static char js[8192], bad[8200];
+  int len = to_json(1, js, sizeof js);
+  static client_view v;
+  static uint8_t mem[RULES_CELLS];
+  char err[200];
+  memset(mem, 255, sizeof mem);
+  TH_EQ_INT(client_parse_state(&v, mem, js, (size_t)len, NULL, 0, NULL, 0, NULL, err, sizeof err), 0);
+  const char *t = strstr(js, "\"turn\":");
+  TH_ASSERT(t != NULL);
+  if (!t) return;
+  const char *num = t + 7;
+  while (*num == ' ') num++;
+  const char *after = num;
+  while (*after >= '0' && *after <= '9') after++;
+  snprintf(bad, sizeof bad, "%.*s-4%s", (int)(num - js), js, after);
+  err[0] = 0;
+  TH_EQ_INT(client_parse_state(&v, mem, bad, strlen(bad), NULL, 0, NULL, 0, NULL, err, sizeof err), -1);
+  TH_ASSERT(err[0] != 0);
+  rules_state neg = S;
+  neg.turn = -4; /* -4 % 4 + 1 == 1: hero 1 would be "to move" */
+  deadline_t d;
+  deadline_start(&d, 5.0);
+  TH_EQ_INT(ai_choose(&neg, 1, &d, NULL), RULES_STAY);
+}
+
 static void test_nav_distances(void) {
   load(MAP_OPEN);
   static nav_map m;
@@ -278,6 +308,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_parse_state_roundtrip),
     TH_ENTRY(test_parse_state_hidden_spikes),
     TH_ENTRY(test_parse_state_rejects_bad_input),
+    TH_ENTRY(test_parse_state_rejects_negative_turn),
     TH_ENTRY(test_nav_distances),
     TH_ENTRY(test_takes_adjacent_mine),
     TH_ENTRY(test_drinks_when_weak),
