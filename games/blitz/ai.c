@@ -7,7 +7,10 @@
 **      what it did since our last move (ai__observe);
 **   2. maps: distances to a mine not ours, to a tavern, via a tavern to a
 **      mine, spike entries to a tavern, and per opponent to a mine not its;
-**   3. adversaries: the (at most 2) heroes within AI_NEAR steps;
+**   3. adversaries: the (at most 2) heroes within AI_NEAR steps, leaving
+**      out a hero seen standing still for AI_IDLE_MOVES of its moves (a
+**      stuck or crashed bot: it stands in the search like a far hero, so it
+**      still hits whoever stops beside it);
 **   4. order our moves by a one-ply evaluation;
 **   5. iterative deepening by whole rounds (4 plies): our moves maximise,
 **      adversaries minimise, far heroes stand (their model's move with
@@ -19,7 +22,10 @@
 ** Leaves (ai_evaluate) value mines by our turns left (gold + mines x turns
 ** left), the risk of losing them by life (AI's risk term), fights by the
 ** material that changes hands (the simulator moves mines on a kill), and
-** taverns by the life they buy (concave life value, tavern detours).
+** taverns by the life they buy (concave life value, tavern detours). Life
+** is worth nothing once the game is over: its value shrinks over the last
+** AI_LIFE_TURNS own moves, and a finished game is valued by gold alone (a
+** hero with mines no longer dies on its last moves for a fresh life).
 **
 ** The search always stops at a ply where it is our move again, so every
 ** leaf is valued at the same phase of the round. Moves that cannot change
@@ -170,10 +176,16 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
 #define AI_MODEL_CAMP_LIFE 60
 #define AI_MODEL_DEFAULT AI_MODEL_MINER
 #define AI_MODEL_HEAL_LIFE 35 /* a modelled miner heals below this life */
+/* A hero seen at the same cell this many observations in a row is idle:
+   not searched as an adversary (step 3). Seed 402 of the contest boards:
+   brute_force_it stuck beside a tavern kept our hero, at 1 life with 9
+   mines, from walking to that tavern for 700 turns. */
+#define AI_IDLE_MOVES 10
 
 static struct {
   int valid, turn, n;
   rules_hero h[RULES_HEROES];
+  int idle[RULES_HEROES]; /* observations in a row at the same cell */
   double ev[RULES_HEROES][AI_MODELS];
 } ai__hist;
 static int ai__model[RULES_HEROES + 1];
@@ -206,6 +218,7 @@ static void ai__observe(const rules_state *s, int me) {
     const rules_hero *was = ai__hist.h, *now = s->heroes;
     for (int k = 0; k < RULES_HEROES; k++) {
       if (k == me - 1) continue;
+      ai__hist.idle[k] = now[k].x == was[k].x && now[k].y == was[k].y ? ai__hist.idle[k] + 1 : 0;
       double *ev = ai__hist.ev[k];
       for (int m = 0; m < AI_MODELS; m++) ev[m] *= AI_MODEL_DECAY;
       int gain = now[k].mines - was[k].mines;
@@ -241,6 +254,8 @@ static void ai__observe(const rules_state *s, int me) {
 }
 
 BOT_API int ai_model_of(int hero) { return hero >= 1 && hero <= RULES_HEROES ? ai__model[hero] : AI_MODEL_UNKNOWN; }
+
+static int ai__idle(int hero) { return ai__hist.valid && ai__hist.idle[hero - 1] >= AI_IDLE_MOVES; }
 
 /* One step down dist from hero id's cell: into an adjacent target (dist 1
 ** means "act from here"), else to the free neighbour with the least dist. */
@@ -299,11 +314,15 @@ static int ai__left(const rules_state *s, int k) {
   return span < 0 ? 0 : span / 4 + 1;
 }
 
-static double ai__life_value(int l) {
+/* Own moves over which life loses its value as the game ends. */
+#define AI_LIFE_TURNS 10
+
+/* Value of life l with `left` own moves to play. */
+static double ai__life_value(int l, int left) {
   double v = 0.4 * (l < 40 ? l : 40);
   if (l > 40) v += 0.1 * ((l < 70 ? l : 70) - 40);
   if (l > 70) v += 0.02 * (l - 70);
-  return v;
+  return left >= AI_LIFE_TURNS ? v : v * left / AI_LIFE_TURNS;
 }
 
 BOT_API double ai_evaluate(const rules_state *s, int me) {
@@ -316,7 +335,9 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   for (int k = 0; k < RULES_HEROES; k++)
     if (k != me - 1 && mat[k] > best_other) best_other = mat[k];
   int left = ai__left(s, me);
-  double v = mat[me - 1] - 0.5 * best_other + ai__life_value(h->life);
+  double v = mat[me - 1] - 0.5 * best_other;
+  if (rules_finished(s)) return v; /* gold alone decides */
+  v += ai__life_value(h->life, left);
   int c = h->x * n + h->y;
   int dm = ai__dmine[c];
   if (dm < (1 << 20)) {
@@ -443,7 +464,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
   memset(ai__near, 0, sizeof ai__near);
   int cand[4], cd[4], nc = 0;
   for (int k = 1; k <= 4; k++) {
-    if (k == me || s->heroes[k - 1].crashed) continue;
+    if (k == me || s->heroes[k - 1].crashed || ai__idle(k)) continue;
     int dd = bfs[s->heroes[k - 1].x * n + s->heroes[k - 1].y];
     if (dd >= 0 && dd <= AI_NEAR) {
       cand[nc] = k;
@@ -524,3 +545,5 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI__SPIKE_STEPS
 #undef AI_FAR_DEPTH
 #undef AI_FAR_MODELS
+#undef AI_IDLE_MOVES
+#undef AI_LIFE_TURNS

@@ -4,7 +4,8 @@
 ** AI's choices in small positions whose right answer follows from the
 ** rules (take a free mine, drink when weak, never die on a mine that would
 ** cost our mines, finish a weak neighbour that owns mines, respect the
-** deadline).
+** deadline, no death for a fresh life on the last move, walk past a hero
+** that has stood still for many moves).
 */
 #include <stdio.h>
 #include <string.h>
@@ -304,6 +305,52 @@ static void test_models_from_behaviour(void) {
   TH_EQ_INT(ai_model_of(3), AI_MODEL_MINER); /* AI_MODEL_DEFAULT */
 }
 
+static void test_no_death_on_last_move(void) {
+  /* h1's last move, 1 life, three mines, spikes east: dying there would
+     bring a full life but lose the last income of three gold */
+  load("@1          @4\n"
+       "  $-      $-  \n"
+       "      [][]^^  \n"
+       "              \n"
+       "      []      \n"
+       "  $-      $-  \n"
+       "@2          @3\n");
+  put(1, 2, 4, 1, 50);
+  S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = S.owner[5 * 7 + 5] = 1;
+  rules_recount(&S);
+  S.turn = S.max_turns - 4;
+  int dir = choose(100);
+  rules_move(&S, dir);
+  TH_EQ_INT(S.heroes[0].mines, 3);
+  TH_EQ_INT(S.heroes[0].gold, 53);
+}
+
+static void test_walks_past_idle_hero(void) {
+  /* h1 at 1 life, rich, two steps west of the tavern at (3,4); h4 stands
+     beside that tavern at (2,4) and has not moved for many rounds (a stuck
+     bot). Searched as an adversary it could step beside h1 and kill it, so
+     h1 stood still forever (contest seed 402); idle, it is passed. */
+  load("@1          @4\n"
+       "  $-      $-  \n"
+       "              \n"
+       "        []    \n"
+       "              \n"
+       "  $-      $-  \n"
+       "@2          @3\n");
+  put(1, 3, 2, 1, 50);
+  put(4, 2, 4, 1, 0);
+  S.owner[1 * 7 + 1] = S.owner[5 * 7 + 1] = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  TH_ASSERT_MSG(choose(100) != RULES_EAST, "h4 not yet idle, yet h1 stepped beside its reach");
+  int dir = RULES_STAY;
+  for (int round = 0; round < 12; round++) {
+    S.turn += 4; /* nobody moved: the same state one round later */
+    dir = choose(100);
+  }
+  TH_EQ_INT(dir, RULES_EAST);
+}
+
 static const th_test TESTS[] = {
     TH_ENTRY(test_parse_state_roundtrip),
     TH_ENTRY(test_parse_state_hidden_spikes),
@@ -318,6 +365,8 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_deadline_respected),
     TH_ENTRY(test_full_game_legal),
     TH_ENTRY(test_models_from_behaviour),
+    TH_ENTRY(test_no_death_on_last_move),
+    TH_ENTRY(test_walks_past_idle_hero),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
