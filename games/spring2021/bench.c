@@ -39,7 +39,7 @@ static double bench__median(const double *v) {
 }
 
 /* One full game where both players pick uniformly among the listed actions
-   (rules_action_count/nth: the same multiset as the referee's list). */
+   (rules_menu_build/nth: the same multiset as the referee's list). */
 static void bench__random_game(const rules_board *b, rules_state *s, rng_t *r) {
   while (s->day < b->days) {
     while (!(s->waiting[0] && s->waiting[1])) {
@@ -49,8 +49,9 @@ static void bench__random_game(const rules_board *b, rules_state *s, rng_t *r) {
           act[p] = RULES_WAIT;
           continue;
         }
-        int n = rules_action_count(b, s, p);
-        act[p] = rules_action_nth(b, s, p, (int)rng_below(r, (uint32_t)n));
+        rules_menu m;
+        int n = rules_menu_build(b, s, p, &m);
+        act[p] = rules_menu_nth(&m, (int)rng_below(r, (uint32_t)n));
         bench__actions++;
       }
       rules_apply(b, s, act);

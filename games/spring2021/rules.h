@@ -51,6 +51,7 @@ typedef struct rules_tables {
   /* seed targets of (cell, range n) in the referee's enumeration order */
   int8_t seed_order[RULES_CELLS][4][RULES_CELLS];
   int8_t seed_count[RULES_CELLS][4];
+  int8_t select8[256][8];          /* k-th set bit of a byte (-1: none) */
 } rules_tables;
 
 extern rules_tables rules_tab;
@@ -112,6 +113,23 @@ BOT_API int rules_possible(const rules_board *b, const rules_state *s, int p, ja
    them (0 <= k < count) in an unspecified fixed order. */
 BOT_API int rules_action_count(const rules_board *b, const rules_state *s, int p);
 BOT_API int rules_action_nth(const rules_board *b, const rules_state *s, int p, int k);
+/* The same enumeration built once, for a count and then one pick (a
+   random playout's step): rules_menu_build returns the count
+   (rules_action_count), rules_menu_nth(m, k) the action rules_action_nth
+   would return for that k (0 <= k < count). The menu reads nothing of the
+   state later. */
+typedef struct rules_menu {
+  int n;                        /* listed actions, WAIT included */
+  int ncomp;                    /* COMPLETE entries */
+  uint64_t comp;                /* their cells */
+  int ngrow[3];                 /* GROW entries from size 0, 1, 2 */
+  uint64_t grow[3];             /* their cells */
+  uint64_t src;                 /* seed sources (ready, size >= 1; 0 when no seed) */
+  uint64_t odd, big;            /* sizes 1 or 3, sizes 2 or 3 */
+  uint64_t room;                /* empty usable cells */
+} rules_menu;
+BOT_API int rules_menu_build(const rules_board *b, const rules_state *s, int p, rules_menu *m);
+BOT_API int rules_menu_nth(const rules_menu *m, int k);
 /* Resolves one ACTIONS frame. act[p] is the command of each player that is
    not waiting (ignored for waiting players; a player disqualified this frame
    must already be inactive with score -1 and pass RULES_WAIT). */
