@@ -42,6 +42,7 @@ typedef struct beam_work {
   beam_node dawn[BEAM_MAX_WIDTH];     /* tomorrow's first layer, by slot */
   beam_cand dawn_heap[BEAM_MAX_WIDTH]; /* min-heap of those (parent = slot) */
   beam_cand cand[BEAM_MAX_WIDTH];     /* min-heap: next layer's children */
+  beam_cand sort_tmp[BEAM_MAX_WIDTH]; /* the merge sort's other half */
 } beam_work;
 
 typedef struct beam_stats {
