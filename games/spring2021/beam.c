@@ -269,6 +269,56 @@ static void beam__sort(beam_cand *a, beam_cand *tmp, int n) {
   if (src != a) memcpy(a, src, (size_t)n * sizeof *a);
 }
 
+#define BEAM_RADIX_FROM 512 /* layers this large are sorted by radix */
+#define BEAM_RADIX_BITS 11  /* bits of the key per pass */
+
+/* The radix sort's key of an entry: ascending keys are beam__before's
+   order (value descending, then hash ascending; -0 counts as +0, as the
+   float comparison has it). */
+static uint64_t beam__key(const beam_cand *c) {
+  float v = c->value == 0.0f ? 0.0f : c->value;
+  uint32_t u;
+  memcpy(&u, &v, sizeof u);
+  u = (u & 0x80000000u) ? ~u : (u | 0x80000000u); /* ascending as the floats */
+  return (uint64_t)~u << 32 | c->hash;
+}
+
+/* beam__sort for large layers: a stable least-significant-digit radix sort
+   on beam__key (so the same order as the merge sort), passes over digits
+   that every key shares skipped. */
+static void beam__radix_sort(beam_work *w, beam_cand *a, int n) {
+  beam_cand *src = a, *dst = w->sort_tmp;
+  uint64_t *ks = w->sort_key[0], *kd = w->sort_key[1];
+  for (int i = 0; i < n; i++) ks[i] = beam__key(&a[i]);
+  const uint64_t mask = (1u << BEAM_RADIX_BITS) - 1;
+  for (int shift = 0; shift < 64; shift += BEAM_RADIX_BITS) {
+    int at[1 << BEAM_RADIX_BITS];
+    memset(at, 0, sizeof at);
+    for (int i = 0; i < n; i++) at[(ks[i] >> shift) & mask]++;
+    if (at[(ks[0] >> shift) & mask] == n) continue;
+    for (int d = 0, sum = 0; d <= (int)mask; d++) {
+      int c = at[d];
+      at[d] = sum;
+      sum += c;
+    }
+    for (int i = 0; i < n; i++) {
+      int j = at[(ks[i] >> shift) & mask]++;
+      dst[j] = src[i];
+      kd[j] = ks[i];
+    }
+    beam_cand *x = src;
+    src = dst, dst = x;
+    uint64_t *y = ks;
+    ks = kd, kd = y;
+  }
+  if (src != a) memcpy(a, src, (size_t)n * sizeof *a);
+}
+
+BOT_API void beam_sort(beam_work *w, beam_cand *a, int n) {
+  if (n >= BEAM_RADIX_FROM) beam__radix_sort(w, a, n);
+  else beam__sort(a, w->sort_tmp, n);
+}
+
 /* ---- expansion ------------------------------------------------------------ */
 
 /* Children of node n (index idx of the layer `cur`): the night after WAIT
@@ -376,7 +426,7 @@ static int beam__pass(beam__pass_ctx *c, const rules_state *root, int horizon, b
       }
       /* build the next layer: best first, duplicates (same state, same
          value) dropped */
-      beam__sort(w->cand, w->sort_tmp, c->ncand);
+      beam_sort(w, w->cand, c->ncand);
       int nn = 0;
       for (int i = 0; i < c->ncand; i++) {
         const beam_cand *k = &w->cand[i];
@@ -401,7 +451,7 @@ static int beam__pass(beam__pass_ctx *c, const rules_state *root, int horizon, b
       ncur = nn;
     }
     /* tomorrow's first layer: best first, duplicates dropped */
-    beam__sort(w->dawn_heap, w->sort_tmp, c->ndawn);
+    beam_sort(w, w->dawn_heap, c->ndawn);
     ncur = 0;
     for (int i = 0; i < c->ndawn; i++) {
       const beam_cand *k = &w->dawn_heap[i];
