@@ -215,19 +215,22 @@ static int beam__heap_room(beam_cand *h, int *n, int width, float v, beam_cand *
   }
 }
 
-static void beam__cand_push(beam__pass_ctx *c, float v, uint32_t hash, int parent, int action) {
+/* (the hash of a child, s, is computed only once it has a place) */
+static void beam__cand_push(beam__pass_ctx *c, float v, const rules_state *s, int parent, int action) {
   beam_cand ev;
   int i = beam__heap_room(c->w->cand, &c->ncand, c->width, v, &ev);
   if (i < 0) return;
-  c->w->cand[i] = (beam_cand){v, hash, parent, action};
+  c->w->cand[i] = (beam_cand){v, beam__hash(s), parent, action};
 }
 
-/* Tomorrow's nodes live in w->dawn at slots the heap w->dawn_heap names. */
-static void beam__dawn_push(beam__pass_ctx *c, const beam_node *n) {
+/* Tomorrow's nodes live in w->dawn at slots the heap w->dawn_heap names
+   (n->hash is set here, once n has a place). */
+static void beam__dawn_push(beam__pass_ctx *c, beam_node *n) {
   beam_cand ev;
   int i = beam__heap_room(c->w->dawn_heap, &c->ndawn, c->width, n->value, &ev);
   if (i < 0) return;
   int slot = ev.parent >= 0 ? ev.parent : c->ndawn - 1;
+  n->hash = beam__hash(&n->s);
   c->w->dawn[slot] = *n;
   c->w->dawn_heap[i] = (beam_cand){n->value, n->hash, slot, 0};
 }
@@ -335,7 +338,6 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
   beam__night(b, &t.s);
   t.value = (float)beam_eval(b, &t.s, c->root_score);
   t.first = n->first >= 0 ? n->first : RULES_WAIT;
-  t.hash = beam__hash(&t.s);
   t.last = -1;
   t.seeded = 0;
   beam__dawn_push(c, &t);
@@ -352,7 +354,7 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
       t.s = *s;
       int a = RULES_ACT(RULES_COMPLETE, 0, cell);
       beam__apply(b, &t.s, a);
-      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), beam__hash(&t.s), idx, a);
+      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), &t.s, idx, a);
       c->expanded++;
     }
   /* 3. GROW, largest first, only trees that can still be completed */
@@ -366,7 +368,7 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
       t.s = *s;
       int a = RULES_ACT(RULES_GROW, 0, cell);
       beam__apply(b, &t.s, a);
-      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), beam__hash(&t.s), idx, a);
+      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), &t.s, idx, a);
       c->expanded++;
     }
   }
@@ -393,7 +395,7 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
       t.s = *s;
       int a = RULES_ACT(RULES_SEED, from, tg);
       beam__apply(b, &t.s, a);
-      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), beam__hash(&t.s), idx, a);
+      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), &t.s, idx, a);
       c->expanded++;
     }
   }
