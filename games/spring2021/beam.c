@@ -16,7 +16,6 @@
 */
 #include "beam.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* Tunables of the search (each may be set with -D for experiments). */
@@ -216,28 +215,111 @@ static int beam__heap_room(beam_cand *h, int *n, int width, float v, beam_cand *
   }
 }
 
-static void beam__cand_push(beam__pass_ctx *c, float v, uint32_t hash, int parent, int action) {
+/* (the hash of a child, s, is computed only once it has a place) */
+static void beam__cand_push(beam__pass_ctx *c, float v, const rules_state *s, int parent, int action) {
   beam_cand ev;
   int i = beam__heap_room(c->w->cand, &c->ncand, c->width, v, &ev);
   if (i < 0) return;
-  c->w->cand[i] = (beam_cand){v, hash, parent, action};
+  c->w->cand[i] = (beam_cand){v, beam__hash(s), parent, action};
 }
 
-/* Tomorrow's nodes live in w->dawn at slots the heap w->dawn_heap names. */
-static void beam__dawn_push(beam__pass_ctx *c, const beam_node *n) {
+/* Tomorrow's nodes live in w->dawn at slots the heap w->dawn_heap names
+   (n->hash is set here, once n has a place). */
+static void beam__dawn_push(beam__pass_ctx *c, beam_node *n) {
   beam_cand ev;
   int i = beam__heap_room(c->w->dawn_heap, &c->ndawn, c->width, n->value, &ev);
   if (i < 0) return;
   int slot = ev.parent >= 0 ? ev.parent : c->ndawn - 1;
+  n->hash = beam__hash(&n->s);
   c->w->dawn[slot] = *n;
   c->w->dawn_heap[i] = (beam_cand){n->value, n->hash, slot, 0};
 }
 
 /* Best first; equal values by hash, so duplicates are neighbours. */
-static int beam__cand_cmp(const void *x, const void *y) {
-  const beam_cand *a = x, *b = y;
-  if (a->value != b->value) return a->value < b->value ? 1 : -1;
-  return a->hash < b->hash ? -1 : a->hash > b->hash;
+static int beam__before(const beam_cand *a, const beam_cand *b) {
+  return a->value > b->value || (a->value == b->value && a->hash < b->hash);
+}
+
+#define BEAM_SORT_RUN 8 /* runs sorted by insertion before the merges */
+
+/* Sorts a[0..n) by beam__before, stably (equal entries keep their order,
+   as glibc's merge sort behind qsort left them): insertion-sorted runs,
+   then bottom-up merges between a and tmp. The comparisons are inline:
+   through the library's callback the sort took a third of a pass. */
+static void beam__sort(beam_cand *a, beam_cand *tmp, int n) {
+  for (int lo = 0; lo < n; lo += BEAM_SORT_RUN) {
+    int hi = lo + BEAM_SORT_RUN < n ? lo + BEAM_SORT_RUN : n;
+    for (int i = lo + 1; i < hi; i++) {
+      beam_cand x = a[i];
+      int j = i;
+      while (j > lo && beam__before(&x, &a[j - 1])) a[j] = a[j - 1], j--;
+      a[j] = x;
+    }
+  }
+  beam_cand *src = a, *dst = tmp;
+  for (int w = BEAM_SORT_RUN; w < n; w *= 2) {
+    for (int lo = 0; lo < n; lo += 2 * w) {
+      int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+      int i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) dst[k++] = beam__before(&src[j], &src[i]) ? src[j++] : src[i++];
+      while (i < mid) dst[k++] = src[i++];
+      while (j < hi) dst[k++] = src[j++];
+    }
+    beam_cand *x = src;
+    src = dst;
+    dst = x;
+  }
+  if (src != a) memcpy(a, src, (size_t)n * sizeof *a);
+}
+
+#define BEAM_RADIX_FROM 512 /* layers this large are sorted by radix */
+#define BEAM_RADIX_BITS 11  /* bits of the key per pass */
+
+/* The radix sort's key of an entry: ascending keys are beam__before's
+   order (value descending, then hash ascending; -0 counts as +0, as the
+   float comparison has it). */
+static uint64_t beam__key(const beam_cand *c) {
+  float v = c->value == 0.0f ? 0.0f : c->value;
+  uint32_t u;
+  memcpy(&u, &v, sizeof u);
+  u = (u & 0x80000000u) ? ~u : (u | 0x80000000u); /* ascending as the floats */
+  return (uint64_t)~u << 32 | c->hash;
+}
+
+/* beam__sort for large layers: a stable least-significant-digit radix sort
+   on beam__key (so the same order as the merge sort), passes over digits
+   that every key shares skipped. */
+static void beam__radix_sort(beam_work *w, beam_cand *a, int n) {
+  beam_cand *src = a, *dst = w->sort_tmp;
+  uint64_t *ks = w->sort_key[0], *kd = w->sort_key[1];
+  for (int i = 0; i < n; i++) ks[i] = beam__key(&a[i]);
+  const uint64_t mask = (1u << BEAM_RADIX_BITS) - 1;
+  for (int shift = 0; shift < 64; shift += BEAM_RADIX_BITS) {
+    int at[1 << BEAM_RADIX_BITS];
+    memset(at, 0, sizeof at);
+    for (int i = 0; i < n; i++) at[(ks[i] >> shift) & mask]++;
+    if (at[(ks[0] >> shift) & mask] == n) continue;
+    for (int d = 0, sum = 0; d <= (int)mask; d++) {
+      int c = at[d];
+      at[d] = sum;
+      sum += c;
+    }
+    for (int i = 0; i < n; i++) {
+      int j = at[(ks[i] >> shift) & mask]++;
+      dst[j] = src[i];
+      kd[j] = ks[i];
+    }
+    beam_cand *x = src;
+    src = dst, dst = x;
+    uint64_t *y = ks;
+    ks = kd, kd = y;
+  }
+  if (src != a) memcpy(a, src, (size_t)n * sizeof *a);
+}
+
+BOT_API void beam_sort(beam_work *w, beam_cand *a, int n) {
+  if (n >= BEAM_RADIX_FROM) beam__radix_sort(w, a, n);
+  else beam__sort(a, w->sort_tmp, n);
 }
 
 /* ---- expansion ------------------------------------------------------------ */
@@ -256,7 +338,6 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
   beam__night(b, &t.s);
   t.value = (float)beam_eval(b, &t.s, c->root_score);
   t.first = n->first >= 0 ? n->first : RULES_WAIT;
-  t.hash = beam__hash(&t.s);
   t.last = -1;
   t.seeded = 0;
   beam__dawn_push(c, &t);
@@ -273,7 +354,7 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
       t.s = *s;
       int a = RULES_ACT(RULES_COMPLETE, 0, cell);
       beam__apply(b, &t.s, a);
-      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), beam__hash(&t.s), idx, a);
+      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), &t.s, idx, a);
       c->expanded++;
     }
   /* 3. GROW, largest first, only trees that can still be completed */
@@ -287,7 +368,7 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
       t.s = *s;
       int a = RULES_ACT(RULES_GROW, 0, cell);
       beam__apply(b, &t.s, a);
-      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), beam__hash(&t.s), idx, a);
+      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), &t.s, idx, a);
       c->expanded++;
     }
   }
@@ -314,7 +395,7 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
       t.s = *s;
       int a = RULES_ACT(RULES_SEED, from, tg);
       beam__apply(b, &t.s, a);
-      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), beam__hash(&t.s), idx, a);
+      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), &t.s, idx, a);
       c->expanded++;
     }
   }
@@ -347,7 +428,7 @@ static int beam__pass(beam__pass_ctx *c, const rules_state *root, int horizon, b
       }
       /* build the next layer: best first, duplicates (same state, same
          value) dropped */
-      qsort(w->cand, (size_t)c->ncand, sizeof w->cand[0], beam__cand_cmp);
+      beam_sort(w, w->cand, c->ncand);
       int nn = 0;
       for (int i = 0; i < c->ncand; i++) {
         const beam_cand *k = &w->cand[i];
@@ -372,7 +453,7 @@ static int beam__pass(beam__pass_ctx *c, const rules_state *root, int horizon, b
       ncur = nn;
     }
     /* tomorrow's first layer: best first, duplicates dropped */
-    qsort(w->dawn_heap, (size_t)c->ndawn, sizeof w->dawn_heap[0], beam__cand_cmp);
+    beam_sort(w, w->dawn_heap, c->ndawn);
     ncur = 0;
     for (int i = 0; i < c->ndawn; i++) {
       const beam_cand *k = &w->dawn_heap[i];

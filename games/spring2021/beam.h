@@ -42,6 +42,8 @@ typedef struct beam_work {
   beam_node dawn[BEAM_MAX_WIDTH];     /* tomorrow's first layer, by slot */
   beam_cand dawn_heap[BEAM_MAX_WIDTH]; /* min-heap of those (parent = slot) */
   beam_cand cand[BEAM_MAX_WIDTH];     /* min-heap: next layer's children */
+  beam_cand sort_tmp[BEAM_MAX_WIDTH]; /* the sorts' other half */
+  uint64_t sort_key[2][BEAM_MAX_WIDTH]; /* the radix sort's keys */
 } beam_work;
 
 typedef struct beam_stats {
@@ -54,6 +56,10 @@ typedef struct beam_stats {
 /* Value of state s for player 0 on a path from a root where player 0 had
    root_score points (exact final points once s->day reaches b->days). */
 BOT_API double beam_eval(const rules_board *b, const rules_state *s, int root_score);
+/* Sorts a[0..n) (n <= BEAM_MAX_WIDTH; not w's own sort buffers) best
+   first: value descending, then hash ascending, equal entries in their
+   order (stable). Each layer of the search is built in this order. */
+BOT_API void beam_sort(beam_work *w, beam_cand *a, int n);
 /* Chooses player me's action for the ACTIONS frame of s before d passes. */
 BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
                         beam_work *w, beam_stats *st);

@@ -16,7 +16,7 @@ rules_tables rules_tab;
 static const int8_t rules__dirs[6][3] = {
   {1, -1, 0}, {1, 0, -1}, {0, 1, -1}, {-1, 1, 0}, {-1, 0, 1}, {0, -1, 1}};
 
-/* Iteration order of the referee's HashMap of cells (spec 4.1). */
+/* Iteration order of the referee's HashMap of cells (README: What the simulator reproduces). */
 static const int8_t rules__hash_order[RULES_CELLS] = {
   1, 6, 8, 16, 21, 32, 19, 34, 35, 36, 11, 12, 13, 24, 29, 0, 2, 5, 9,
   15, 22, 31, 7, 17, 18, 20, 33, 25, 26, 27, 28, 3, 4, 10, 14, 23, 30};
@@ -36,7 +36,7 @@ BOT_API void rules_init(void) {
   if (rules_tab.ready) return;
   rules_tables *t = &rules_tab;
   memset(t, 0, sizeof *t);
-  /* index layout (spec 2.2) */
+  /* index layout */
   int idx = 1;
   for (int r = 1; r <= 3; r++) {
     int x = r, y = -r, z = 0;
@@ -92,6 +92,12 @@ BOT_API void rules_init(void) {
       t->seed_count[i][n] = (int8_t)cnt;
     }
   }
+  for (int v = 0; v < 256; v++)
+    for (int k = 0; k < 8; k++) {
+      t->select8[v][k] = -1;
+      for (int bit = 0, n = 0; bit < 8; bit++)
+        if ((v >> bit) & 1 && n++ == k) t->select8[v][k] = (int8_t)bit;
+    }
   t->ready = 1;
 }
 
@@ -321,60 +327,86 @@ BOT_API int rules_possible(const rules_board *b, const rules_state *s, int p, ja
   return n;
 }
 
-/* Seed targets of source c (size sz >= 1): usable, empty cells in range. */
-static uint64_t rules__seed_targets(const rules_board *b, const rules_state *s, int c, int sz) {
-  return rules_tab.range[c][sz] & b->usable & ~(s->own[0] | s->own[1]);
+/* Index of the k-th set bit of m (k < popcount(m), m below bit 56), with
+   no branch: the byte that holds it by comparing k with the running
+   popcount of the bytes (all bytes at once, each count below 128), then a
+   table for the bit within that byte. */
+static int rules__nth_bit(uint64_t m, int k) {
+  const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+  uint64_t c = m - ((m >> 1) & 0x5555555555555555ULL);
+  c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+  c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL; /* popcount of each byte */
+  const uint64_t upto = c * ones;              /* byte i: bits in bytes 0..i */
+  /* bytes whose running count is at most k lie below the one holding it */
+  const int byte = __builtin_popcountll(((((uint64_t)k * ones) | high) - upto) & high);
+  const int before = (int)(((upto << 8) >> (8 * byte)) & 0xFF);
+  return 8 * byte + rules_tab.select8[(m >> (8 * byte)) & 0xFF][k - before];
+}
+
+/* The listed actions of player p, in one pass: WAIT, COMPLETE (cells
+   ascending), GROW (from size 0, 1, 2; cells ascending), SEED (sources
+   ascending; targets ascending). */
+BOT_API int rules_menu_build(const rules_board *b, const rules_state *s, int p, rules_menu *m) {
+  const uint64_t mine = s->own[p], ready = mine & ~s->dormant;
+  const int sun = s->sun[p];
+  /* (branch-free where it can be: a random playout's branches are coin flips) */
+  m->comp = ready & s->size[3] & -(uint64_t)(sun >= 4);
+  m->ncomp = __builtin_popcountll(m->comp);
+  int n = 1 + m->ncomp;
+  const uint64_t grow_on = -(uint64_t)(b->grow_on != 0);
+  for (int sz = 0; sz < 3; sz++) {
+    int cost = rules__grow_base[sz + 1] + __builtin_popcountll(s->size[sz + 1] & mine);
+    uint64_t g = ready & s->size[sz] & grow_on & -(uint64_t)(cost <= sun);
+    m->grow[sz] = g;
+    m->ngrow[sz] = __builtin_popcountll(g);
+    n += m->ngrow[sz];
+  }
+  /* seed sources: every ready tree of size 1 or more when a seed is
+     affordable, in cell order (one loop: its exit is a branch a random
+     playout cannot predict) */
+  int seeds = 0;
+  const int can_seed = b->seed_on && __builtin_popcountll(s->size[0] & mine) <= sun;
+  const uint64_t room = b->usable & ~(s->own[0] | s->own[1]);
+  const uint64_t odd = s->size[1] | s->size[3], big = s->size[2] | s->size[3];
+  const uint64_t src = ready & (odd | big) & -(uint64_t)can_seed;
+  for (uint64_t t = src; t; t &= t - 1) {
+    int c = __builtin_ctzll(t);
+    int sz = (int)((odd >> c) & 1) | (int)(((big >> c) & 1) << 1);
+    seeds += __builtin_popcountll(rules_tab.range[c][sz] & room);
+  }
+  m->src = src, m->odd = odd, m->big = big, m->room = room;
+  m->n = n + seeds;
+  return m->n;
+}
+
+BOT_API int rules_menu_nth(const rules_menu *m, int k) {
+  if (k-- == 0) return RULES_WAIT;
+  if (k < m->ncomp) return RULES_ACT(RULES_COMPLETE, 0, rules__nth_bit(m->comp, k));
+  k -= m->ncomp;
+  for (int sz = 0; sz < 3; sz++) {
+    if (k < m->ngrow[sz]) return RULES_ACT(RULES_GROW, 0, rules__nth_bit(m->grow[sz], k));
+    k -= m->ngrow[sz];
+  }
+  for (uint64_t t = m->src; t; t &= t - 1) {
+    int c = __builtin_ctzll(t);
+    int sz = (int)((m->odd >> c) & 1) | (int)(((m->big >> c) & 1) << 1);
+    uint64_t tg = rules_tab.range[c][sz] & m->room;
+    int cnt = __builtin_popcountll(tg);
+    if (k < cnt) return RULES_ACT(RULES_SEED, c, rules__nth_bit(tg, k));
+    k -= cnt;
+  }
+  return RULES_WAIT;
 }
 
 BOT_API int rules_action_count(const rules_board *b, const rules_state *s, int p) {
-  const uint64_t ready = s->own[p] & ~s->dormant;
-  const int sun = s->sun[p];
-  int n = 1;
-  if (sun >= 4) n += __builtin_popcountll(ready & s->size[3]);
-  if (b->grow_on)
-    for (int sz = 0; sz < 3; sz++)
-      if (rules_grow_cost(s, p, sz) <= sun) n += __builtin_popcountll(ready & s->size[sz]);
-  if (b->seed_on && rules_seed_cost(s, p) <= sun)
-    for (int sz = 1; sz <= 3; sz++)
-      for (uint64_t t = ready & s->size[sz]; t; t &= t - 1)
-        n += __builtin_popcountll(rules__seed_targets(b, s, __builtin_ctzll(t), sz));
-  return n;
-}
-
-/* Index of the k-th set bit of m (k < popcount(m)). */
-static int rules__nth_bit(uint64_t m, int k) {
-  while (k-- > 0) m &= m - 1;
-  return __builtin_ctzll(m);
+  rules_menu m;
+  return rules_menu_build(b, s, p, &m);
 }
 
 BOT_API int rules_action_nth(const rules_board *b, const rules_state *s, int p, int k) {
-  const uint64_t ready = s->own[p] & ~s->dormant;
-  const int sun = s->sun[p];
-  if (k-- == 0) return RULES_WAIT;
-  if (sun >= 4) {
-    uint64_t m = ready & s->size[3];
-    int c = __builtin_popcountll(m);
-    if (k < c) return RULES_ACT(RULES_COMPLETE, 0, rules__nth_bit(m, k));
-    k -= c;
-  }
-  if (b->grow_on)
-    for (int sz = 0; sz < 3; sz++) {
-      if (rules_grow_cost(s, p, sz) > sun) continue;
-      uint64_t m = ready & s->size[sz];
-      int c = __builtin_popcountll(m);
-      if (k < c) return RULES_ACT(RULES_GROW, 0, rules__nth_bit(m, k));
-      k -= c;
-    }
-  if (b->seed_on && rules_seed_cost(s, p) <= sun)
-    for (int sz = 1; sz <= 3; sz++)
-      for (uint64_t t = ready & s->size[sz]; t; t &= t - 1) {
-        int src = __builtin_ctzll(t);
-        uint64_t m = rules__seed_targets(b, s, src, sz);
-        int c = __builtin_popcountll(m);
-        if (k < c) return RULES_ACT(RULES_SEED, src, rules__nth_bit(m, k));
-        k -= c;
-      }
-  return RULES_WAIT;
+  rules_menu m;
+  rules_menu_build(b, s, p, &m);
+  return rules_menu_nth(&m, k);
 }
 
 /* Shared body of rules_resolve (check = 1) and rules_apply (check = 0). */
@@ -431,8 +463,61 @@ BOT_API void rules_resolve(const rules_board *b, rules_state *s, const int act[2
   rules__frame(b, s, act, 1);
 }
 
+/* rules__frame without the checks, on masks: a valid COMPLETE is on an own
+   size-3 tree, a valid SEED lands on an empty cell, and the two players'
+   actions touch different trees, so the order of the steps within a
+   player's action does not matter (rules_resolve's order is kept where it
+   does: costs before the changes, the seed collision, then the completes). */
 BOT_API void rules_apply(const rules_board *b, rules_state *s, const int act[2]) {
-  rules__frame(b, s, act, 0);
+  int avail[2] = {s->sun[0], s->sun[1]};
+  uint64_t seed_at[2] = {0, 0}, dying[2] = {0, 0};
+  for (int p = 0; p < 2; p++) {
+    if (s->waiting[p]) continue;
+    int a = s->active[p] ? act[p] : RULES_WAIT;
+    int kind = RULES_KIND(a);
+    uint64_t bit = 1ULL << RULES_DST(a);
+    if (kind == RULES_GROW) {
+      int sz = (int)((((s->size[1] | s->size[3]) & bit) != 0) | ((((s->size[2] | s->size[3]) & bit) != 0) << 1));
+      avail[p] -= rules__grow_base[sz + 1] + __builtin_popcountll(s->size[sz + 1] & s->own[p]);
+      s->size[sz] &= ~bit;
+      s->size[sz + 1] |= bit;
+      s->dormant |= bit;
+    } else if (kind == RULES_COMPLETE) {
+      avail[p] -= 4;
+      dying[p] = bit;
+      s->dormant |= bit;
+    } else if (kind == RULES_SEED) {
+      avail[p] -= __builtin_popcountll(s->size[0] & s->own[p]);
+      s->dormant |= 1ULL << RULES_SRC(a);
+      seed_at[p] = bit;
+    } else {
+      s->waiting[p] = 1;
+    }
+  }
+  if (!(seed_at[0] && seed_at[0] == seed_at[1])) { /* a collision plants nothing, spends nothing */
+    uint64_t planted = seed_at[0] | seed_at[1];
+    s->size[0] |= planted;
+    s->own[0] |= seed_at[0];
+    s->own[1] |= seed_at[1];
+    s->dormant |= planted;
+    s->sun[0] = avail[0];
+    s->sun[1] = avail[1];
+  }
+  uint64_t gone = dying[0] | dying[1];
+  if (gone) {
+    int nd = 0;
+    for (int p = 0; p < 2; p++)
+      if (dying[p]) {
+        int r = b->richness[__builtin_ctzll(dying[p])];
+        s->score[p] += s->nutrients + (r == 2 ? 2 : r == 3 ? 4 : 0);
+        nd++;
+      }
+    s->size[3] &= ~gone;
+    s->own[0] &= ~gone;
+    s->own[1] &= ~gone;
+    s->dormant &= ~gone;
+    s->nutrients = s->nutrients > nd ? s->nutrients - nd : 0;
+  }
 }
 
 BOT_API int rules_over(const rules_board *b, const rules_state *s) {

@@ -51,6 +51,7 @@ typedef struct rules_tables {
   /* seed targets of (cell, range n) in the referee's enumeration order */
   int8_t seed_order[RULES_CELLS][4][RULES_CELLS];
   int8_t seed_count[RULES_CELLS][4];
+  int8_t select8[256][8];          /* k-th set bit of a byte (-1: none) */
 } rules_tables;
 
 extern rules_tables rules_tab;
@@ -78,7 +79,7 @@ BOT_API void rules_init(void);
 /* League parameters and default richness; no holes, no trees. */
 BOT_API void rules_board_default(rules_board *b, int league);
 /* Map generation from the match RNG (holes, starting trees) as the official
-   referee does it (spec section 4). The rng is left where the referee's is. */
+   referee does it (README: What the simulator reproduces). The rng is left where the referee's is. */
 BOT_API void rules_generate(rules_board *b, rules_state *s, javarand_t *rng, int league);
 /* Empty state: day 0, nutrients 20, both active, no trees. */
 BOT_API void rules_state_empty(rules_state *s);
@@ -112,6 +113,23 @@ BOT_API int rules_possible(const rules_board *b, const rules_state *s, int p, ja
    them (0 <= k < count) in an unspecified fixed order. */
 BOT_API int rules_action_count(const rules_board *b, const rules_state *s, int p);
 BOT_API int rules_action_nth(const rules_board *b, const rules_state *s, int p, int k);
+/* The same enumeration built once, for a count and then one pick (a
+   random playout's step): rules_menu_build returns the count
+   (rules_action_count), rules_menu_nth(m, k) the action rules_action_nth
+   would return for that k (0 <= k < count). The menu reads nothing of the
+   state later. */
+typedef struct rules_menu {
+  int n;                        /* listed actions, WAIT included */
+  int ncomp;                    /* COMPLETE entries */
+  uint64_t comp;                /* their cells */
+  int ngrow[3];                 /* GROW entries from size 0, 1, 2 */
+  uint64_t grow[3];             /* their cells */
+  uint64_t src;                 /* seed sources (ready, size >= 1; 0 when no seed) */
+  uint64_t odd, big;            /* sizes 1 or 3, sizes 2 or 3 */
+  uint64_t room;                /* empty usable cells */
+} rules_menu;
+BOT_API int rules_menu_build(const rules_board *b, const rules_state *s, int p, rules_menu *m);
+BOT_API int rules_menu_nth(const rules_menu *m, int k);
 /* Resolves one ACTIONS frame. act[p] is the command of each player that is
    not waiting (ignored for waiting players; a player disqualified this frame
    must already be inactive with score -1 and pass RULES_WAIT). */

@@ -2,11 +2,14 @@
 ** test_ai.c -- Spring Challenge 2021 AI: the playout policy only plays
 ** legal moves and playouts end the game; both searches (Monte Carlo and
 ** beam) return legal actions, respect their deadlines, and play simple
-** endgames exactly.
+** endgames exactly; the beam's layer sort is a stable sort by value and
+** hash.
 */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ai.h"
+#include "beam.h"
 #include "javarand.h"
 #include "rules.h"
 #include "testhelp.h"
@@ -157,7 +160,48 @@ static void test_beam_legal(void) {
   }
 }
 
+/* The reference order of beam_sort: value descending, hash ascending,
+   then the original index (kept in parent), which makes it total. */
+static int test__cand_cmp(const void *x, const void *y) {
+  const beam_cand *a = x, *b = y;
+  if (a->value != b->value) return a->value < b->value ? 1 : -1;
+  if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
+  return (a->parent > b->parent) - (a->parent < b->parent);
+}
+
+static beam_work test__work;
+static beam_cand test__got[BEAM_MAX_WIDTH], test__want[BEAM_MAX_WIDTH];
+
+/* beam_sort (insertion runs and merges for small layers, a radix sort on
+   the float's bits for large ones) is a stable sort by value and hash:
+   both sizes, many ties, -0 and +0 equal, negative values. */
+static void test_beam_sort(void) {
+  static const float values[] = {0.0f, -0.0f, 1.5f, -2.25f, 1e6f, 13.0f, 13.000001f, -1e-9f};
+  static const int sizes[] = {0, 1, 2, 7, 8, 9, 100, 511, 512, 513, 3000, BEAM_MAX_WIDTH};
+  rng_t r;
+  rng_seed(&r, th_seed());
+  for (int t = 0; t < (int)(sizeof sizes / sizeof sizes[0]); t++) {
+    int n = sizes[t];
+    for (int i = 0; i < n; i++) {
+      int spread = (t + i) % 3 == 0 ? 8 : 3; /* few distinct keys: many ties */
+      test__got[i].value = values[rng_below(&r, (uint32_t)spread)];
+      if (rng_below(&r, 4) == 0) test__got[i].value = (float)rng_double(&r) * 100.0f - 50.0f;
+      test__got[i].hash = rng_below(&r, 4) == 0 ? (uint32_t)rng_next(&r) : rng_below(&r, 3);
+      test__got[i].parent = i;
+      test__got[i].action = (int)rng_below(&r, 1000);
+    }
+    memcpy(test__want, test__got, (size_t)n * sizeof test__got[0]);
+    qsort(test__want, (size_t)n, sizeof test__want[0], test__cand_cmp);
+    beam_sort(&test__work, test__got, n);
+    for (int i = 0; i < n; i++)
+      TH_ASSERT_MSG(test__got[i].parent == test__want[i].parent &&
+                        test__got[i].action == test__want[i].action,
+                    "n %d at %d: entry %d, want %d", n, i, test__got[i].parent, test__want[i].parent);
+  }
+}
+
 static const th_test TESTS[] = {
+  TH_ENTRY(test_beam_sort),
   TH_ENTRY(test_beam_legal), TH_ENTRY(test_endgames),
   TH_ENTRY(test_policy_legal), TH_ENTRY(test_playout_finishes),
   TH_ENTRY(test_search_legal_and_bounded),

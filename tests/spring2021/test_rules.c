@@ -1,11 +1,14 @@
 /*
 ** test_rules.c -- Spring Challenge 2021 rules against every test vector of
 ** the rules write-up (games/spring2021/README.md): TV2..TV11 (TV1 is in
-** tests/modules/test_javarand.c) and its edge cases.
+** tests/modules/test_javarand.c) and its edge cases; the fast paths of
+** random playouts (menus, rules_apply, the harvest) against reference
+** computations over many random games.
 */
 #include <string.h>
 
 #include "javarand.h"
+#include "rng.h"
 #include "rules.h"
 #include "testhelp.h"
 
@@ -469,8 +472,90 @@ static void test_apply_equals_resolve(void) {
   }
 }
 
+/* Reference computations for the differential test below: written the
+   slow, obvious way from the neighbour table and rules_possible, sharing
+   no code with the fast paths (menus, masks, shadow rays). */
+
+/* The sun player p harvests: every tree of size k whose cell is not shaded
+   at k or more by a tree up to its size in cells upwind. */
+static int ref_harvest(const rules_board *b, const rules_state *s, int p) {
+  int shade[RULES_CELLS] = {0};
+  for (int c = 0; c < RULES_CELLS; c++) {
+    int sz = rules_size_at(s, c);
+    if (sz < 1 || !b->shadows) continue;
+    for (int k = 1, x = c; k <= sz; k++) {
+      x = x >= 0 ? rules_tab.neigh[x][s->sun_dir] : -1;
+      if (x >= 0 && shade[x] < sz) shade[x] = sz;
+    }
+  }
+  int sun = 0;
+  for (int c = 0; c < RULES_CELLS; c++) {
+    int sz = rules_size_at(s, c);
+    if (rules_owner_at(s, c) == p && sz >= 1 && shade[c] < sz) sun += sz;
+  }
+  return sun;
+}
+
+/* Menus against the referee's list (the same multiset), rules_apply
+   against rules_resolve, and the day's harvest against ref_harvest, in
+   many whole games of uniformly random listed actions (fixed seed; every
+   league). Fails on the first frame where anything differs. */
+static void test_random_playouts_match_reference(void) {
+  rng_t r;
+  rng_seed(&r, th_seed() + 7);
+  long frames = 0, seeds = 0, completes = 0;
+  for (int g = 0; g < 300; g++) {
+    rules_board b;
+    rules_state s;
+    javarand_t m;
+    javarand_seed(&m, (int64_t)th_seed() + 1000 + g);
+    rules_generate(&b, &s, &m, g % 10 == 0 ? 1 : g % 10 == 1 ? 2 : 3);
+    rules_gather(&b, &s);
+    while (s.day < b.days) {
+      while (!(s.waiting[0] && s.waiting[1])) {
+        int act[2];
+        for (int p = 0; p < 2; p++) {
+          act[p] = RULES_WAIT;
+          if (s.waiting[p]) continue;
+          int list[RULES_MAX_ACTIONS];
+          int n = rules_possible(&b, &s, p, NULL, list);
+          rules_menu menu;
+          TH_EQ_INT(rules_menu_build(&b, &s, p, &menu), n);
+          /* every k names a distinct listed entry */
+          int used[RULES_MAX_ACTIONS] = {0};
+          for (int k = 0; k < n; k++) {
+            int a = rules_menu_nth(&menu, k), hit = 0;
+            for (int i = 0; i < n && !hit; i++)
+              if (!used[i] && list[i] == a) used[i] = hit = 1;
+            TH_ASSERT_MSG(hit, "game %d day %d: menu entry %d = action %d is not listed", g, s.day,
+                          k, a);
+          }
+          act[p] = rules_menu_nth(&menu, (int)rng_below(&r, (uint32_t)n));
+          TH_EQ_INT(rules_action_nth(&b, &s, p, 0), RULES_WAIT);
+          seeds += RULES_KIND(act[p]) == RULES_SEED;
+          completes += RULES_KIND(act[p]) == RULES_COMPLETE;
+        }
+        rules_state t = s;
+        rules_resolve(&b, &s, act);
+        rules_apply(&b, &t, act);
+        TH_ASSERT_MSG(memcmp(&s, &t, sizeof s) == 0, "game %d day %d: apply != resolve", g, s.day);
+        frames++;
+      }
+      rules_sun_move(&b, &s);
+      if (s.day >= b.days) break;
+      int want[2] = {s.sun[0] + ref_harvest(&b, &s, 0), s.sun[1] + ref_harvest(&b, &s, 1)};
+      TH_EQ_INT(rules_harvest_of(&b, &s, 0), want[0] - s.sun[0]);
+      rules_gather(&b, &s);
+      TH_EQ_INT(s.sun[0], want[0]);
+      TH_EQ_INT(s.sun[1], want[1]);
+    }
+  }
+  /* the games did exercise every kind of action */
+  TH_ASSERT(frames > 10000 && seeds > 1000 && completes > 100);
+}
+
 static const th_test TESTS[] = {
-  TH_ENTRY(test_apply_equals_resolve),
+  TH_ENTRY(test_apply_equals_resolve), TH_ENTRY(test_random_playouts_match_reference),
   TH_ENTRY(test_tv2_mapgen),     TH_ENTRY(test_tv3_first_lists), TH_ENTRY(test_tv4_shadows),
   TH_ENTRY(test_tv5_costs),      TH_ENTRY(test_tv6_collision),   TH_ENTRY(test_tv7_double_complete),
   TH_ENTRY(test_tv8_invalid),    TH_ENTRY(test_tv9_final),       TH_ENTRY(test_grammar),
