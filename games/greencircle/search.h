@@ -33,6 +33,10 @@ typedef ai_stats search_stats; /* same counters as ai.c's search */
    it stands plus the best desk card it can take): the debt it costs, or -1
    if none is within reach. */
 BOT_API int search_opp_release(const rules_game *g);
+/* The debt that would decide a tie at five releases: player 0's DEBT cards
+   minus the opponent's, clamped, times the lower score over four (0 when
+   either side has released nothing). */
+BOT_API double search_tie_debt(const rules_game *g);
 /* Value of an end-of-turn position for player 0 (higher is better). */
 BOT_API double search_eval(const rules_game *g);
 /* Chooses the answer to request `in` within budget_ms. */

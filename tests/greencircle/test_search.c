@@ -3,7 +3,7 @@
 ** opponent model (what the opponent can release next turn, with the card its
 ** move takes), the evaluation's opponent terms (a releasable application, a
 ** finishing fifth, denial by releasing what it needs, the deck's share of
-** debt), and the search: a
+** debt, the tie-break debt), and the search: a
 ** listed answer within its budget, the winning release, the denying release.
 */
 #include <stdio.h>
@@ -98,6 +98,27 @@ static void test_eval_debt_share(void) {
   TH_ASSERT(small > big);
 }
 
+/* The tie-break exposure: my DEBT over the opponent's, clamped, times the
+   lower score over four; nothing while either side has released nothing. */
+static void test_tie_debt(void) {
+  rules_game g;
+  base(&g);
+  put(&g.p[1].draw, "44556677"); /* its only DEBT is in the discard */
+  put(&g.p[0].discard, "99999");
+  put(&g.p[1].discard, "9");
+  TH_ASSERT(search_tie_debt(&g) == 0.0); /* scores 0 */
+  g.p[0].score = 4;
+  g.p[1].score = 2;
+  TH_ASSERT(search_tie_debt(&g) == 0.5 * 4); /* 4 more, lower score 2 */
+  g.p[1].score = 4;
+  TH_ASSERT(search_tie_debt(&g) == 4.0);
+  put(&g.p[1].discard, "999999999");
+  TH_ASSERT(search_tie_debt(&g) == -2.0); /* 4 fewer: clamped at 2 */
+  put(&g.p[0].discard, "99999999999999999999");
+  put(&g.p[1].discard, "");
+  TH_ASSERT(search_tie_debt(&g) == 12.0); /* 20 more: clamped at 12 */
+}
+
 /* RELEASE phase, score 4, a free fifth: take it. */
 static void test_search_takes_winning_release(void) {
   rules_game g;
@@ -161,7 +182,7 @@ static void test_search_listed_in_time(void) {
 
 static const th_test TESTS[] = {
     TH_ENTRY(test_opp_release_with_desk_card),  TH_ENTRY(test_eval_opponent_terms),
-    TH_ENTRY(test_eval_debt_share),  TH_ENTRY(test_search_takes_winning_release),
+    TH_ENTRY(test_eval_debt_share),  TH_ENTRY(test_tie_debt),  TH_ENTRY(test_search_takes_winning_release),
     TH_ENTRY(test_search_denies),               TH_ENTRY(test_search_listed_in_time),
 };
 
