@@ -32,7 +32,7 @@ test-spring2021: build/asan-bin/spring2021-referee build/spring2021 build/spring
 	  '$(PYTHON) tests/spring2021/test_protocol.py build/spring2021 $(S21_TRACES)' \
 	  '$(PYTHON) tests/spring2021/test_match.py build/asan-bin/spring2021-referee build/spring2021-random build/tmp-spring2021 build/spring2021'
 
-smoke-spring2021: build/spring2021 build/spring2021-greedy build/spring2021-referee
+smoke-spring2021: build/spring2021 build/spring2021-greedy build/spring2021-referee build/cpuclock.so
 	$(SUITES) '$(PYTHON) tests/spring2021/smoke.py'
 
 # bench.c merged and compiled as CodinGame compiles dist/spring2021.c
