@@ -11,8 +11,9 @@
 #       the same bounded by executions instead of time: N inputs per target
 #       (N/10 for the targets of FUZZ_SLOW, whose every input is a search or
 #       a socket exchange), libFuzzer's random seed S (default 1), on a
-#       working corpus emptied first (build/fuzz/runs-corpus/<target>): the
-#       pass is the same on every machine and every run, whatever the load
+#       working corpus emptied first (build/fuzz/runs-corpus/<target>),
+#       address-space randomisation off and no corpus reload (FUZZ_NOASLR
+#       below): the pass is the same on every run, whatever the load
 #       (a time-bounded pass does more executions on a quiet machine, so
 #       what it finds depends on the load); CI uses it. The game targets'
 #       searches count clock checks instead of reading the clock
@@ -28,6 +29,13 @@ FUZZ_SECONDS ?= 10
 FUZZ_RUNS    ?=
 FUZZ_SEED    ?= 1
 FUZZ_SLOW    := ws_client spring2021 greencircle blitz gameofdrones
+# A pass bounded by FUZZ_RUNS runs each target with address-space
+# randomisation off (setarch -R, when the system allows it): libFuzzer's
+# comparison-guided mutations use the operands of traced comparisons, and
+# pointer operands differ from run to run under ASLR; and with -reload=0,
+# as re-reading the output corpus on a timer re-runs inputs through the
+# targets whose state outlives an input (gameofdrones' player).
+FUZZ_NOASLR   = $(shell setarch $$(uname -m) -R true 2>/dev/null && echo setarch $$(uname -m) -R)
 FUZZ_ALL     := json reader http_client http_server ws_client ws_server \
                 spring2021 greencircle blitz get1000 gameofdrones
 FUZZ_TARGETS ?= $(FUZZ_ALL)
@@ -101,15 +109,15 @@ fuzz: fuzz-build fuzz-seeds fuzz-regress
 	  corpus=build/fuzz/corpus/$$t; \
 	  if [ -n "$(FUZZ_RUNS)" ]; then runs=$(FUZZ_RUNS); corpus=build/fuzz/runs-corpus/$$t; rm -rf $$corpus; \
 	    case " $(FUZZ_SLOW) " in *" $$t "*) runs=$$((runs / 10));; esac; \
-	    bound="-runs=$$runs -seed=$(FUZZ_SEED)"; what="$$runs runs (seed $(FUZZ_SEED))"; \
-	  else bound="-max_total_time=$(FUZZ_SECONDS)"; what="$(FUZZ_SECONDS) s"; fi; \
+	    bound="-runs=$$runs -seed=$(FUZZ_SEED) -reload=0"; what="seed $(FUZZ_SEED), "; pre="$(FUZZ_NOASLR)"; \
+	  else bound="-max_total_time=$(FUZZ_SECONDS)"; what=""; pre=""; fi; \
 	  mkdir -p $$corpus build/fuzz/crash/$$t; t0=$$(date +%s); \
-	  build/fuzz/bin/fuzz_$$t $$bound -timeout=20 -rss_limit_mb=2560 \
+	  $$pre build/fuzz/bin/fuzz_$$t $$bound -timeout=20 -rss_limit_mb=2560 \
 	    -print_final_stats=1 -artifact_prefix=build/fuzz/crash/$$t/ \
 	    $$(cat tests/fuzz/fuzz_$$t.options 2>/dev/null) \
 	    $$corpus build/fuzz/seeds/$$t > build/fuzz/$$t.log 2>&1; rc=$$?; \
 	  execs=$$(sed -n 's/^stat::number_of_executed_units: *//p' build/fuzz/$$t.log); \
-	  if [ $$rc -eq 0 ]; then echo "fuzz $$t: $${execs:-?} runs ($$what) in $$(( $$(date +%s) - t0 )) s, no crash"; \
+	  if [ $$rc -eq 0 ]; then echo "fuzz $$t: $${execs:-?} runs ($${what}$$(( $$(date +%s) - t0 )) s), no crash"; \
 	  else echo "fuzz $$t: FAILED (exit $$rc), see build/fuzz/$$t.log and build/fuzz/crash/$$t/"; \
 	       grep -m3 -E 'ERROR|runtime error|SUMMARY' build/fuzz/$$t.log; fail=1; fi; \
 	done; exit $$fail
