@@ -1,6 +1,6 @@
 /*
 ** maps.c -- the six named maps of the original Vindinium (m1..m6, no
-** spikes) and the seed sheet's example board (typo fixed, spec 2.3), as map
+** spikes) and the seed sheet's example board (typo fixed), as map
 ** text. Copied row by row from the MAP blocks of the reference traces
 ** (tests/data/blitz/g01..g07). Invariant: every text parses with
 ** rules_parse_map.

@@ -395,7 +395,7 @@ BOT_API void rules_places(const rules_state *s, int place[RULES_HEROES]) {
   }
 }
 
-/* ---- generator (spec 2.5) ---- */
+/* ---- generator ---- */
 
 /* Flood fill over walkable cells (air, spikes) from (x, y) into seen[]. */
 static int rules__flood(const rules_state *s, int x, int y, uint8_t *seen) {

@@ -78,7 +78,7 @@ BOT_API int rules_dir_parse(const char *s);
 /* The trace reading: like rules_dir_parse but also accepts "Crash". */
 BOT_API int rules_dir_parse_trace(const char *s);
 
-/* Parses map text (spec 2.3). Sets terrain, mines (owned by "$k" digits),
+/* Parses map text. Sets terrain, mines (owned by "$k" digits),
    hero start cells, spawns from hero 1 mirrored, life 100, gold 0, turn 0,
    max_turns 1200, arena mode. Returns 0, or -1 with a message in err (the
    map lacks a hero, a token is unknown, the board is too large, ...). */
@@ -89,7 +89,7 @@ BOT_API int rules_parse_map(rules_state *s, const char *text, char *err, size_t 
    Returns 0 or -1 (bad length or token). */
 BOT_API int rules_load_tiles(rules_state *s, int n, const char *tiles, size_t len,
                              uint8_t *hidden);
-/* Sets spawns of all heroes from hero 1's spawn (sx, sy) (spec 2.4). */
+/* Sets spawns of all heroes from hero 1's spawn (sx, sy). */
 BOT_API void rules_set_spawns(rules_state *s, int sx, int sy);
 /* Recomputes heroes[].mines and the mine list from owner[]/terrain[]. */
 BOT_API void rules_recount(rules_state *s);
@@ -110,7 +110,7 @@ BOT_API int rules_tiles(const rules_state *s, char *out, size_t cap);
    >= hero k+1's gold (1..4; ties share the lowest place). */
 BOT_API void rules_places(const rules_state *s, int place[RULES_HEROES]);
 
-/* Generates a random board as the server does (spec 2.5) from seed.
+/* Generates a random board as the server does from seed.
    size = 0 draws the size, else an even size 10..28 is forced. Returns 0 or
    -1 with a message (gave up). */
 BOT_API int rules_generate(rules_state *s, uint64_t seed, int size, char *err, size_t errcap);

@@ -1,5 +1,5 @@
 /*
-** server.c -- the local Blitz REST server (see server.h, spec section 8).
+** server.c -- the local Blitz REST server (see server.h and README: Hosting an event).
 **
 ** Request handling: bytes accumulate in conn->in; a request is handled only
 ** when the connection has no output pending and is not parked, so pipelined

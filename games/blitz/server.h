@@ -1,5 +1,5 @@
 /*
-** server.h -- a local Blitz 2016 REST server (spec section 8) as a library:
+** server.h -- a local Blitz 2016 REST server (README: Hosting an event) as a library:
 ** one poll() event loop, no threads, no malloc: fixed tables of connections
 ** and games sized at compile time (SERVER_MAX_CONNS, SERVER_MAX_GAMES).
 ** Used by build/blitz-server (server_main.c) and by the referee's `match`.

@@ -1,6 +1,6 @@
 /*
 ** agent.h -- the Get1000 bot's protocol state machine, independent of the
-** transport: it turns each server message (spec section 3.2) into at most
+** transport: it turns each server message (README: What our server and bot assume) into at most
 ** one reply (section 3.1), counts its own rolls and rounds (rounds are not
 ** signalled), and keeps the grid.
 **

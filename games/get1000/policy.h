@@ -64,7 +64,7 @@ typedef struct policy_tables {
 /* Builds ev, the EV-opt distance counts, util and mu. ties_win selects the
    tie rule of the MU utility (0: ties half, the spec's default). */
 BOT_API void policy_build(policy_tables *t, int ties_win);
-/* The same against n independent EV-opt opponents (MU_n, spec 5.2):
+/* The same against n independent EV-opt opponents (MU_n):
    u_n(d) = sum_j C(n,j) h(d)^j G(d)^(n-j) / (j+1), G(d) = P(distance > d);
    with ties_win, u_n(d) = (G(d) + h(d))^n. n = 1 is policy_build. */
 BOT_API void policy_build_n(policy_tables *t, int ties_win, int n);
@@ -103,8 +103,8 @@ BOT_API double policy_mu_state(const policy_tables *t, int h, int tt, int o, int
 /* The column to play: always legal while the grid has room (guarded).
    rng may be NULL (canonical tie-break); POLICY_RANDOM needs an rng and
    falls back to the guard's H,T,O order without one. Rolls outside 1..6
-   use the certainty-equivalent rule of spec section 4. Returns -1 only for
-   a full grid. */
+   use the certainty-equivalent rule (README: What our server and bot
+   assume). Returns -1 only for a full grid. */
 BOT_API int policy_choose(const policy_tables *t, policy_kind k, const policy_grid *g,
                           int v, rng_t *rng);
 

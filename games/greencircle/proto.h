@@ -1,6 +1,6 @@
 /*
-** proto.h -- reads one Green Circle input block (spec section 11) into a
-** plain struct, and rebuilds a rules_game from it for a bot's own search.
+** proto.h -- reads one Green Circle input block (the referee's turn input)
+** into a plain struct, and rebuilds a rules_game from it for a bot's own search.
 **
 ** Invariants: proto_read never crashes on bad input; it returns non-zero
 ** with a message in p->err and the bot answers RANDOM. Counts are by card

@@ -106,7 +106,7 @@ BOT_API void rules_rng_fast(rules_rng *r, uint64_t seed);
 BOT_API int rules_rng_int(rules_rng *r, int bound);
 BOT_API int rules_rng_bool(rules_rng *r);
 
-/* Setup (spec section 5). */
+/* Setup (README: What the simulator reproduces). */
 BOT_API void rules_setup(rules_game *g, rules_rng *r);
 
 /* Release cost for player p of application id: >= 0 debt, -1 not releasable. */

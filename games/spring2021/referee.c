@@ -246,7 +246,7 @@ static void ref__play(ref_io *io, int64_t seed, int league, const char *name0,
         }
       }
       if (io->replay && io->failed) break;
-      /* all players are asked before any answer is judged (spec 6) */
+      /* all players are asked before any answer is judged, as the official referee does */
       for (int p = 0; p < 2; p++)
         if (bad[p]) {
           s.active[p] = 0;

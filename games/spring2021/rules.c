@@ -16,7 +16,7 @@ rules_tables rules_tab;
 static const int8_t rules__dirs[6][3] = {
   {1, -1, 0}, {1, 0, -1}, {0, 1, -1}, {-1, 1, 0}, {-1, 0, 1}, {0, -1, 1}};
 
-/* Iteration order of the referee's HashMap of cells (spec 4.1). */
+/* Iteration order of the referee's HashMap of cells (README: What the simulator reproduces). */
 static const int8_t rules__hash_order[RULES_CELLS] = {
   1, 6, 8, 16, 21, 32, 19, 34, 35, 36, 11, 12, 13, 24, 29, 0, 2, 5, 9,
   15, 22, 31, 7, 17, 18, 20, 33, 25, 26, 27, 28, 3, 4, 10, 14, 23, 30};
@@ -36,7 +36,7 @@ BOT_API void rules_init(void) {
   if (rules_tab.ready) return;
   rules_tables *t = &rules_tab;
   memset(t, 0, sizeof *t);
-  /* index layout (spec 2.2) */
+  /* index layout */
   int idx = 1;
   for (int r = 1; r <= 3; r++) {
     int x = r, y = -r, z = 0;

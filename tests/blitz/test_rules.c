@@ -386,7 +386,7 @@ static void test_v14_neighbour_list_fixed(void) {
   TH_EQ_INT(HERO(3).mines, 0);
 }
 
-/* ---- edge cases (spec section 10) ---- */
+/* ---- edge cases (README: What the simulator reproduces) ---- */
 
 static void test_e01_one_counter(void) {
   load(MAP_B);

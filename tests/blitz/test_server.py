@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""test_server.py -- a scripted session against build/blitz-server (spec 8).
+"""test_server.py -- a scripted session against build/blitz-server (README: Hosting an event).
 
 Uses only the standard library (http.client and raw sockets, so the test
-needs no curl). Checks every error status and text of spec 8.4, the state
+needs no curl). Checks every error status and text of server.c, the state
 JSON of 8.3 (field names, x = row, playUrl/viewUrl from the Host header),
 long polling in the arena flow, the training crash rule, malformed and
 oversized requests, keep-alive, and finally plays short training games with

@@ -230,7 +230,7 @@ static void test_fuzz_never_illegal(void) {
 }
 
 static void test_random_ties_diverge(void) {
-  /* ev tie at H2 T2 O2 S=402 roll 4 (spec 7.4): two seeds differ sometimes */
+  /* ev tie at H2 T2 O2 S=402 roll 4: two seeds differ sometimes */
   int differ = 0;
   for (uint64_t s = 1; s <= 40; s++) {
     agent_t b;

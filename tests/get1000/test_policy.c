@@ -116,7 +116,7 @@ static void test_head_to_head_mu1_ev(void) {
   TH_NEAR(w, 0.4058, 6e-5);
   TH_NEAR(tie, 0.2809, 6e-5);
   TH_NEAR(l, 0.3133, 6e-5);
-  /* First to 20, ties for nobody: about 0.79 (spec 5.2). */
+  /* First to 20, ties for nobody: about 0.79. */
   TH_NEAR(policy_match_win(w / (w + l), 20), 0.79, 0.01);
 }
 
@@ -357,7 +357,7 @@ static void test_mu_n(void) {
 }
 
 static void test_single_criterion_optima(void) {
-  /* spec section 6: the best any online policy reaches per criterion */
+  /* the best any online policy reaches per criterion */
   tabs();
   static double u[POLICY_DMAX + 1];
   static const struct { int upto; double best; } P[] = {
