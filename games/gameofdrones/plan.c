@@ -276,18 +276,25 @@ BOT_API void plan_dist_add_strat(plan_dist *d, const plan_graph *g, const plan_s
   int T = g->T;
   for (int n = 0; n < g->nnodes; n++) w->reach[n] = 0;
   w->reach[0] = 1;
+  /* the bins are cleared once; each layer then reads and clears only the
+     range [blo, bhi] it touched (was: all PLAN_DIST_BINS of both kinds
+     cleared and scanned every layer, T x 16384 steps whatever the graph) */
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < PLAN_DIST_BINS; i++) d->bin[k][i] = 0;
   for (int t = 0; t <= T - 1; t++) {
     int lo = g->layer[t], hi = g->layer[t + 1];
-    for (int k = 0; k < 2; k++)
-      for (int i = 0; i < PLAN_DIST_BINS; i++) d->bin[k][i] = 0;
+    int blo = PLAN_DIST_BINS, bhi = -1;
     for (int n = lo; n < hi; n++) {
       double r = w->reach[n];
       if (r <= 0) continue;
       int a0 = plan_act(g, n);
       double pa = t >= 1 ? st->w[a0] : 0;
       if (t >= 1) {
-        d->bin[1][plan__bin(g->S[n])] += r * pa;
-        d->bin[0][plan__bin(g->S[n])] += r * (1 - pa);
+        int b = plan__bin(g->S[n]);
+        d->bin[1][b] += r * pa;
+        d->bin[0][b] += r * (1 - pa);
+        if (b < blo) blo = b;
+        if (b > bhi) bhi = b;
       }
       if (t < T - 1) {
         int e0 = g->efirst[n], e1 = g->efirst[n + 1];
@@ -295,21 +302,28 @@ BOT_API void plan_dist_add_strat(plan_dist *d, const plan_graph *g, const plan_s
       }
     }
     for (int k = 0; k < 2; k++)
-      for (int i = 0; i < PLAN_DIST_BINS; i++)
+      for (int i = blo; i <= bhi; i++) {
         if (d->bin[k][i] > 0) plan_dist_add(d, t, k, plan__binval(i), m * d->bin[k][i]);
+        d->bin[k][i] = 0;
+      }
   }
   /* final turn: every node of turn T-1 that does not attack keeps S + P */
   {
     int lo = g->layer[T - 1], hi = g->layer[T];
-    for (int i = 0; i < PLAN_DIST_BINS; i++) d->bin[0][i] = 0;
+    int blo = PLAN_DIST_BINS, bhi = -1;
     for (int n = lo; n < hi; n++) {
       double r = w->reach[n];
       if (r <= 0) continue;
       double pa = T - 1 >= 1 ? st->w[plan_act(g, n)] : 0;
-      d->bin[0][plan__bin(g->S[n] + g->P[n])] += r * (1 - pa);
+      int b = plan__bin(g->S[n] + g->P[n]);
+      d->bin[0][b] += r * (1 - pa);
+      if (b < blo) blo = b;
+      if (b > bhi) bhi = b;
     }
-    for (int i = 0; i < PLAN_DIST_BINS; i++)
+    for (int i = blo; i <= bhi; i++) {
       if (d->bin[0][i] > 0) plan_dist_add(d, T, 0, plan__binval(i), m * d->bin[0][i]);
+      d->bin[0][i] = 0;
+    }
   }
 }
 

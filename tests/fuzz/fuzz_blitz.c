@@ -2,12 +2,14 @@
 ** fuzz_blitz.c -- the Blitz bot's state JSON into its AI: client_parse_state
 ** (the JSON a server answers, with the terrain memory of earlier states:
 ** the input may hold several documents separated by NUL bytes, read in
-** turn), then ai_choose with a 0.3 ms budget, as client_run does.
+** turn), then ai_choose with a 0.3 ms budget, as client_run does, on the
+** counting clock (fuzz_clock.c: 3 clock checks, 256 nodes each).
 ** Checks: a parsed state is one the simulator accepts (board size, own id,
 ** heroes on the board); the move is a direction; error messages are
 ** printable text.
 */
 #include "fuzz.h"
+#include "fuzz_clock.h"
 #include "ai.h"
 #include "client.h"
 #include "deadline.h"
@@ -15,6 +17,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static client_view v;
   static uint8_t mem[RULES_CELLS];
+  fuzz_clock_reset();
   memset(&v, 0, sizeof v);
   memset(mem, 255, sizeof mem);
   const char *p = (const char *)data, *end = p + size;

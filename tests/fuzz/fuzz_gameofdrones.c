@@ -5,8 +5,16 @@
 ** number argument is one byte picking a value from a table of small and
 ** odd values (NaN, infinities, negatives, fractions, 1e300, 2^53) or, for
 ** byte 255, the next 8 bytes as a raw double. Rounds get at most
-** FUZZ_GOD_TMAX turns, and more than 9 only when the round-start byte is
-** 0xFB, so a run stays fast.
+** FUZZ_GOD_TMAX turns.
+** Cost bound: a change of round length rebuilds the player's plan graph
+** (its state outlives the input): about 1 ms under the sanitizers up to
+** FUZZ_GOD_TSMALL turns, 20-50 ms for 10 turns and more. So one input
+** changes the length in force at most FUZZ_GOD_CHANGES times, and to more
+** than FUZZ_GOD_TSMALL turns at most once, from a round-start byte 0xFB,
+** and only in one input of FUZZ_GOD_BIG_EVERY (by a hash of the input, so
+** an input always runs the same way); a round start past these caps keeps
+** the length in force (the framework passes the same `turns` every
+** round). NaN, fractions and lengths below 1 still reach the hook.
 ** Checks, at every play_turn: the answer asks for at most the producers
 ** held, never a negative or NaN count; the attack flag is 0 or 1.
 */
@@ -15,6 +23,9 @@
 #include "fuzz.h"
 
 #define FUZZ_GOD_TMAX 100
+#define FUZZ_GOD_CHANGES 3
+#define FUZZ_GOD_TSMALL 9
+#define FUZZ_GOD_BIG_EVERY 8
 
 void gameofdrones_on_match_start(double rounds, double seed);
 void gameofdrones_on_round_start(double turns, double bonus);
@@ -44,7 +55,20 @@ static double fuzz__num(void) {
   return table[b % (sizeof table / sizeof table[0])];
 }
 
+/* The round length the player plans for after on_round_start(t)
+   (strategy_round_start, strategy_prepare: 10 when not a number >= 1,
+   clamped to PLAN_TMAX = 64). */
+static int fuzz__planned_T(double t) {
+  if (!(t >= 1)) return 10;
+  return t > 64 ? 64 : (int)t;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static int in_force = 10; /* the player's round length, across inputs */
+  int changes = 0, big = 0;
+  uint32_t h = 2166136261u; /* FNV-1a of the input: which inputs may go big */
+  for (size_t i = 0; i < size; i++) h = (h ^ data[i]) * 16777619u;
+  if (h % FUZZ_GOD_BIG_EVERY != 0) big = 1;
   fuzz__p = data;
   fuzz__end = data + size;
   int T = 10, turn = 0;
@@ -59,11 +83,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     case 1: {
       double t = fuzz__num();
       if (t == t && t > FUZZ_GOD_TMAX) t = FUZZ_GOD_TMAX;
-      /* a round length change builds a plan graph (milliseconds, ten times
-         more under the sanitizers, and the player's state outlives the
-         input): lengths above 9 only for the op byte 0xFB, so most inputs
-         stay fast */
-      if (t == t && t > 9 && op != 0xFB) t = 2 + (int)t % 8;
+      int pt = fuzz__planned_T(t);
+      if (pt != in_force) {
+        int is_big = pt > FUZZ_GOD_TSMALL;
+        if (changes >= FUZZ_GOD_CHANGES || (is_big && (big || op != 0xFB))) {
+          t = in_force; /* past the caps: the length in force */
+          pt = in_force;
+        } else {
+          changes++;
+          big += is_big;
+          in_force = pt;
+        }
+      }
       gameofdrones_on_round_start(t, fuzz__num());
       T = t == t && t >= 1 ? (int)t : 10;
       turn = 0;

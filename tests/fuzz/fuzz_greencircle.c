@@ -1,12 +1,14 @@
 /*
 ** fuzz_greencircle.c -- the Green Circle bot's input blocks and decision,
 ** as games/greencircle/main.c runs them on the input as stdin: proto_read,
-** proto_track_request, ai_decide with a 0.2 ms budget, proto_answer
+** proto_track_request, ai_decide with a 0.2 ms budget on the counting
+** clock (fuzz_clock.c: 2 clock checks, 8 search calls each), proto_answer
 ** (stdout goes to /dev/null).
 ** Checks: a block read without error lists at least one option when the
 ** bot decides, and the decision is one of the listed options.
 */
 #include "fuzz.h"
+#include "fuzz_clock.h"
 #include "ai.h"
 #include "proto.h"
 
@@ -17,6 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static proto_input in;
   proto_track t;
   const char *text = fuzz_cstr(data, size, NULL);
+  fuzz_clock_reset();
   proto_track_init(&t);
   reader_init_str(&r, text);
   for (int n = 0; n < 40; n++) {

@@ -11,8 +11,13 @@
 ** Checks: ws_recv returns a known code; a text message is valid UTF-8 and
 ** fits WS_MSG_MAX; after WS_ERROR or WS_CLOSED the socket is closed; error
 ** messages are printable text.
+** The server thread is started once and serves one input at a time
+** (semaphores hand it each input and wait for it): a thread per input cost
+** more than the input itself (the sanitizers map and unmap every new
+** thread's stack and shadow).
 */
 #include <pthread.h>
+#include <semaphore.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -37,8 +42,7 @@ static void fuzz__write_all(int fd, const void *p, size_t n) {
   }
 }
 
-static void *fuzz__server(void *arg) {
-  fuzz__srv *s = arg;
+static void fuzz__serve(fuzz__srv *s) {
   char req[4096];
   size_t got = 0;
   while (got < sizeof req - 1) { /* the request head */
@@ -64,6 +68,19 @@ static void *fuzz__server(void *arg) {
   char sink[4096];
   while (read(s->fd, sink, sizeof sink) > 0) {
   }
+}
+
+static fuzz__srv fuzz__job;
+static sem_t fuzz__go, fuzz__done;
+
+static void *fuzz__server(void *arg) {
+  (void)arg;
+  for (;;) {
+    while (sem_wait(&fuzz__go) != 0) {
+    }
+    fuzz__serve(&fuzz__job);
+    sem_post(&fuzz__done);
+  }
   return NULL;
 }
 
@@ -71,9 +88,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1 || size > 300000) return 0;
   int sv[2];
   if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) abort();
-  fuzz__srv srv = {sv[1], data, size};
-  pthread_t th;
-  if (pthread_create(&th, NULL, fuzz__server, &srv) != 0) abort();
+  static int started;
+  if (!started) {
+    pthread_t th;
+    if (sem_init(&fuzz__go, 0, 0) != 0 || sem_init(&fuzz__done, 0, 0) != 0) abort();
+    if (pthread_create(&th, NULL, fuzz__server, NULL) != 0) abort();
+    pthread_detach(th);
+    started = 1;
+  }
+  fuzz__job = (fuzz__srv){sv[1], data, size};
+  sem_post(&fuzz__go);
   ws_t *c = &fuzz__c;
   int st = ws_handshake_fd(c, sv[0], "127.0.0.1:1", "/agent", 2000);
   if (st == WS_OK) {
@@ -96,7 +120,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(fuzz_printable(ws_error(c)));
   }
   FUZZ_CHECK(c->fd == -1);
-  pthread_join(th, NULL);
+  while (sem_wait(&fuzz__done) != 0) {
+  }
   close(sv[1]);
   return 0;
 }

@@ -127,6 +127,20 @@ def god(*calls):
     return bytes(x for call in calls for x in call)
 
 
+def god_big(data):
+    """A gameofdrones script that may change to a long round (fuzz_gameofdrones.c
+    lets one input in 8 do so, by FNV-1a of the input): a last round end
+    whose outcome byte is chosen so that the hash passes."""
+    for k in range(256):
+        b = data + bytes((4, k, 2, 1, 2, 0, 2, 2, 1))
+        h = 2166136261
+        for c in b:
+            h = ((h ^ c) * 16777619) & 0xFFFFFFFF
+        if h % 8 == 0:
+            return b
+    raise ValueError("no byte passes the hash")
+
+
 def main(argv):
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -192,8 +206,10 @@ def main(argv):
     # gameofdrones: call scripts (ops 0 match, 1 round, 2/3 turn, 4 end)
     T10 = god((0, 30, 1), (1, 10, 1), (2, 1, 0), (2, 2, 0), (2, 4, 0), (4, 1, 3, 8, 0, 0, 3, 2, 1))
     put(out, "gameofdrones", T10 * 3)
-    put(out, "gameofdrones", god((0, 30, 1), *[(0xFB, t, 1, 2, 1, 0, 2, 2, 0, 4, 2, 2, 1, 2, 0, 2, 2, 1)
-                                                for t in (2, 3, 5, 12, 17)]))
+    rnd = lambda t, op=0xFB: (op, t, 1, 2, 1, 0, 2, 2, 0, 4, 2, 2, 1, 2, 0, 2, 2, 1)
+    put(out, "gameofdrones", god((0, 30, 1), *[rnd(t) for t in (2, 3, 5)]))
+    for t in (12, 17, 20):  # 12, 40 and 100 turns, then back to 4
+        put(out, "gameofdrones", god_big(god((0, 30, 1), rnd(t), rnd(t), rnd(4))))
     put(out, "gameofdrones", god((1, 254, 253), (2, 254, 252), (4, 0, 255) + tuple(struct.pack("<d", 1e308)) +
                                  (25, 26, 1, 30, 31, 0)))
     return 0

@@ -291,11 +291,44 @@ static void test_long_round_graph_is_capped_and_legal(void) {
   TH_NEAR(plan_best_response(&g, &d, &w), 1.0, 1e-12); /* defend turn 3 with >= 3 */
 }
 
+/* The distribution a mixed strategy induces as an opponent: every plan
+   attacks once or reaches the last turn, so the attack masses and the
+   last turn's mass sum to the strategy's mass; two calls of masses 0.7 and
+   0.3 give the entries of one call of mass 1 (add_strat reuses its
+   per-layer bins and clears only the range a layer touched). */
+static void test_dist_add_strat_masses(void) {
+  static plan_dist d2;
+  for (int T = 2; T <= 14; T++) {
+    plan_build(&g, T);
+    int tt = T < EQTABLE_TMAX ? T : EQTABLE_TMAX, n = eqtable_count(tt);
+    if (n > 3000) n = 3000;
+    for (int i = 0; i < n; i++) eqtable_get(tt, i, &pl[i], &wt[i]);
+    TH_ASSERT(plan_strat_from_plans(&g, &st, pl, wt, n, &w) > 0.5);
+    plan_dist_begin(&d, T);
+    plan_dist_add_strat(&d, &g, &st, 0.7, &w);
+    plan_dist_add_strat(&d, &g, &st, 0.3, &w);
+    plan_dist_finish(&d);
+    plan_dist_begin(&d2, T);
+    plan_dist_add_strat(&d2, &g, &st, 1.0, &w);
+    plan_dist_finish(&d2);
+    double mass = 0;
+    for (int t = 1; t <= T; t++)
+      for (int i = d2.first[1][t]; i < d2.first[1][t + 1]; i++) mass += d2.m[i];
+    for (int i = d2.first[0][T]; i < d2.first[0][T + 1]; i++) mass += d2.m[i];
+    TH_ASSERT_MSG(fabs(mass - 1.0) < 1e-6, "T=%d total mass %.12f", T, mass); /* tables: 6 digits */
+    TH_EQ_INT(d.n, d2.n);
+    for (int i = 0; i < d.n && i < d2.n; i++) {
+      TH_ASSERT_MSG(d.s[i] == d2.s[i], "T=%d entry %d soldiers %g vs %g", T, i, d.s[i], d2.s[i]);
+      TH_ASSERT_MSG(fabs(d.m[i] - d2.m[i]) < 1e-12, "T=%d entry %d mass %g vs %g", T, i, d.m[i], d2.m[i]);
+    }
+  }
+}
+
 static const th_test TESTS[] = {
   TH_ENTRY(test_graph_layers_match_independent_bfs), TH_ENTRY(test_best_response_equals_brute_force),
   TH_ENTRY(test_dist_values_match_engine_clashes), TH_ENTRY(test_cfr_converges_small_rounds),
   TH_ENTRY(test_exploitability_agrees_with_spec_tables), TH_ENTRY(test_shipped_table_exploitability),
   TH_ENTRY(test_decompose_and_sample_preserve_the_strategy), TH_ENTRY(test_deficit_identity_profiles),
-  TH_ENTRY(test_long_round_graph_is_capped_and_legal),
+  TH_ENTRY(test_long_round_graph_is_capped_and_legal), TH_ENTRY(test_dist_add_strat_masses),
 };
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
