@@ -35,7 +35,9 @@ typedef struct fuzz__srv {
 static void fuzz__write_all(int fd, const void *p, size_t n) {
   const uint8_t *b = p;
   while (n > 0) {
-    ssize_t w = write(fd, b, n);
+    /* MSG_NOSIGNAL: a client that already closed (after an error) must not
+       kill the target with SIGPIPE (CI once saw exit 141 here) */
+    ssize_t w = send(fd, b, n, MSG_NOSIGNAL);
     if (w <= 0) return; /* client gone */
     b += w;
     n -= (size_t)w;
