@@ -16,7 +16,8 @@ rules_tables rules_tab;
 static const int8_t rules__dirs[6][3] = {
   {1, -1, 0}, {1, 0, -1}, {0, 1, -1}, {-1, 1, 0}, {-1, 0, 1}, {0, -1, 1}};
 
-/* Iteration order of the referee's HashMap of cells (README: What the simulator reproduces). */
+/* Iteration order of the referee's HashMap of cells (README: What the
+   simulator reproduces). */
 static const int8_t rules__hash_order[RULES_CELLS] = {
   1, 6, 8, 16, 21, 32, 19, 34, 35, 36, 11, 12, 13, 24, 29, 0, 2, 5, 9,
   15, 22, 31, 7, 17, 18, 20, 33, 25, 26, 27, 28, 3, 4, 10, 14, 23, 30};
@@ -343,6 +344,12 @@ static int rules__nth_bit(uint64_t m, int k) {
   return 8 * byte + rules_tab.select8[(m >> (8 * byte)) & 0xFF][k - before];
 }
 
+/* Size of the tree on cell c from the masks of sizes 1 or 3 (odd) and
+   2 or 3 (big), as rules_menu keeps them. */
+static inline int rules__menu_size(uint64_t odd, uint64_t big, int c) {
+  return (int)((odd >> c) & 1) | (int)(((big >> c) & 1) << 1);
+}
+
 /* The listed actions of player p, in one pass: WAIT, COMPLETE (cells
    ascending), GROW (from size 0, 1, 2; cells ascending), SEED (sources
    ascending; targets ascending). */
@@ -371,8 +378,7 @@ BOT_API int rules_menu_build(const rules_board *b, const rules_state *s, int p, 
   const uint64_t src = ready & (odd | big) & -(uint64_t)can_seed;
   for (uint64_t t = src; t; t &= t - 1) {
     int c = __builtin_ctzll(t);
-    int sz = (int)((odd >> c) & 1) | (int)(((big >> c) & 1) << 1);
-    seeds += __builtin_popcountll(rules_tab.range[c][sz] & room);
+    seeds += __builtin_popcountll(rules_tab.range[c][rules__menu_size(odd, big, c)] & room);
   }
   m->src = src, m->odd = odd, m->big = big, m->room = room;
   m->n = n + seeds;
@@ -389,8 +395,7 @@ BOT_API int rules_menu_nth(const rules_menu *m, int k) {
   }
   for (uint64_t t = m->src; t; t &= t - 1) {
     int c = __builtin_ctzll(t);
-    int sz = (int)((m->odd >> c) & 1) | (int)(((m->big >> c) & 1) << 1);
-    uint64_t tg = rules_tab.range[c][sz] & m->room;
+    uint64_t tg = rules_tab.range[c][rules__menu_size(m->odd, m->big, c)] & m->room;
     int cnt = __builtin_popcountll(tg);
     if (k < cnt) return RULES_ACT(RULES_SEED, c, rules__nth_bit(tg, k));
     k -= cnt;
@@ -409,8 +414,7 @@ BOT_API int rules_action_nth(const rules_board *b, const rules_state *s, int p, 
   return rules_menu_nth(&m, k);
 }
 
-/* Shared body of rules_resolve (check = 1) and rules_apply (check = 0). */
-static void rules__frame(const rules_board *b, rules_state *s, const int act[2], int check) {
+BOT_API void rules_resolve(const rules_board *b, rules_state *s, const int act[2]) {
   int avail[2] = {s->sun[0], s->sun[1]};
   int seed_dst[2] = {-1, -1};
   int dying[2], ndying = 0;
@@ -418,7 +422,7 @@ static void rules__frame(const rules_board *b, rules_state *s, const int act[2],
     if (s->waiting[p]) continue;
     int a = s->active[p] ? act[p] : RULES_WAIT;
     int kind = RULES_KIND(a);
-    if (kind == RULES_WAIT || (check && !rules_valid(b, s, p, a, avail[p]))) {
+    if (kind == RULES_WAIT || !rules_valid(b, s, p, a, avail[p])) {
       s->waiting[p] = 1;
       continue;
     }
@@ -459,11 +463,7 @@ static void rules__frame(const rules_board *b, rules_state *s, const int act[2],
     if (s->nutrients > 0) s->nutrients--;
 }
 
-BOT_API void rules_resolve(const rules_board *b, rules_state *s, const int act[2]) {
-  rules__frame(b, s, act, 1);
-}
-
-/* rules__frame without the checks, on masks: a valid COMPLETE is on an own
+/* rules_resolve without the checks, on masks: a valid COMPLETE is on an own
    size-3 tree, a valid SEED lands on an empty cell, and the two players'
    actions touch different trees, so the order of the steps within a
    player's action does not matter (rules_resolve's order is kept where it

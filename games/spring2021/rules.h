@@ -79,7 +79,8 @@ BOT_API void rules_init(void);
 /* League parameters and default richness; no holes, no trees. */
 BOT_API void rules_board_default(rules_board *b, int league);
 /* Map generation from the match RNG (holes, starting trees) as the official
-   referee does it (README: What the simulator reproduces). The rng is left where the referee's is. */
+   referee does it (README: What the simulator reproduces). The rng is left
+   where the referee's is. */
 BOT_API void rules_generate(rules_board *b, rules_state *s, javarand_t *rng, int league);
 /* Empty state: day 0, nutrients 20, both active, no trees. */
 BOT_API void rules_state_empty(rules_state *s);
