@@ -39,8 +39,9 @@ BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet, int *loaded)
         if (end != s + len + 1 && strlen(tab[i].name) == len && strncmp(tab[i].name, s, len) == 0)
           *tab[i].v = v, found = 1;
     }
-    /* S_ names belong to search.c's table (it reads them itself) */
-    if (!found && !quiet && strncmp(s, "S_", 2) != 0)
+    /* S_ and C_ names belong to search.c's and clean.c's tables (each
+       reads its own) */
+    if (!found && !quiet && strncmp(s, "S_", 2) != 0 && strncmp(s, "C_", 2) != 0)
       fprintf(stderr, "greencircle: BOT_TUNE: bad setting %.*s\n", (int)strcspn(s, " ,"), s);
     s += strcspn(s, " ,");
   }

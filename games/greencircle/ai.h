@@ -57,8 +57,9 @@ typedef struct ai_tunable {
 
 #ifdef BOT_TUNING
 /* Sets tab's variables from BOT_TUNE="NAME=VALUE ..."; unless quiet, a bad
-   setting or an unknown name (S_ names excepted: search.c's table) gets a
-   message on stderr; the rest still applies. Once: *loaded is set. */
+   setting or an unknown name (S_ and C_ names excepted: search.c's and
+   clean.c's tables) gets a message on stderr; the rest still applies.
+   Once: *loaded is set. */
 BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet, int *loaded);
 #endif
 /* Tuning build (-DBOT_TUNING): reads the weights from BOT_TUNE once; a

@@ -18,8 +18,9 @@
 #include <stdio.h>
 
 #include "ai.h"
+#include "clean.h"
 
 #define GC_MAIN_BUDGET_MS 15.0
 #define GC_MAIN_FIRST_MS 150.0
 
-int main(void) { return ai_bot_main(ai_decide, GC_MAIN_FIRST_MS, GC_MAIN_BUDGET_MS); }
+int main(void) { return ai_bot_main(clean_decide, GC_MAIN_FIRST_MS, GC_MAIN_BUDGET_MS); }
