@@ -39,10 +39,15 @@
    `take` free cards of the type the application lacks, release application
    id with no skill missing. */
 BOT_API double clean_odds(int id, const int cnt[RULES_NTYPES], const int aut[RULES_NTYPES], int hand, int take);
-/* Player p's chance of a clean hand next turns: the best clean_odds over
-   the remaining applications (hand 4 + ARCHITECTURE_STUDY permanents, one
-   card taken). */
-BOT_API double clean_best(const rules_game *g, int p);
+/* The same for a release that costs at most maxdebt DEBT cards (below four
+   releases: each missing skill paid with a shoddy one, 2 per skill card and
+   1 per BONUS held, taken card included); maxdebt 0 is clean_odds. */
+BOT_API double clean_odds_debt(int id, const int cnt[RULES_NTYPES], const int aut[RULES_NTYPES], int hand, int take,
+                               int maxdebt);
+/* Player p's chance of a hand that releases at a cost of at most maxdebt
+   (0: clean) next turns: the best clean_odds_debt over the remaining
+   applications (hand 4 + ARCHITECTURE_STUDY permanents, one card taken). */
+BOT_API double clean_best(const rules_game *g, int p, int maxdebt);
 /* Value of a position for player 0 (ai_eval plus the clean-hand terms). */
 BOT_API double clean_eval(const rules_game *g);
 /* Chooses the answer to request `in` within budget_ms. */

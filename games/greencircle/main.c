@@ -1,7 +1,9 @@
 /*
 ** main.c -- Green Circle bot (CodinGame, stdin/stdout): reads each request,
 ** tracks what the input hides (plays left, throws left, pending desk), asks
-** ai_decide for an answer within the time budget and prints it, flushed.
+** clean_decide (clean.h: ai_decide's per-request search with the clean-hand
+** odds added to the evaluation) for an answer within the time budget and
+** prints it, flushed.
 ** Bad input: a message on stderr and RANDOM (junk before the next phase
 ** line is skipped without answering). Debug goes to stderr only.
 ** Budget: 15 ms a decision (limit 50 ms), 150 ms for the first (limit 1 s).

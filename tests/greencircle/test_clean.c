@@ -53,11 +53,12 @@ static void test_odds_counted_by_hand(void) {
 
 /* Every hand of a random small deck (bitmask over its cards), valued by
    rules_cost_with with the free card added as the application's short type:
-   the share of clean hands equals clean_odds. */
+   the share of hands that release at most maxdebt DEBT (0: clean) equals
+   clean_odds_debt (and clean_odds at 0). */
 static void test_odds_exhaustive(void) {
   rng_t x;
   rng_seed(&x, th_seed());
-  for (int it = 0; it < 200; it++) {
+  for (int it = 0; it < 400; it++) {
     int cnt[RULES_NTYPES] = {0}, aut[RULES_NTYPES] = {0}, deck[14];
     int n = 4 + (int)rng_below(&x, 11), id = (int)rng_below(&x, RULES_NAPP_ALL);
     int need[RULES_NSKILL];
@@ -71,9 +72,9 @@ static void test_odds_exhaustive(void) {
       deck[i] = t;
       cnt[t]++;
     }
-    for (int k = 0; k < 3; k++)
-      if (rng_below(&x, 3) == 0) aut[k == 2 ? RULES_BONUS : ty[k]]++;
-    int hand = 1 + (int)rng_below(&x, 6), take = (int)rng_below(&x, 2);
+    for (int k = 0; k < 4; k++)
+      if (rng_below(&x, 3) == 0) aut[k == 2 ? RULES_BONUS : k == 3 ? (int)rng_below(&x, RULES_NSKILL) : ty[k]]++;
+    int hand = 1 + (int)rng_below(&x, 6), take = (int)rng_below(&x, 2), maxdebt = (int)rng_below(&x, 6);
     if (hand > n) hand = n;
     long clean = 0, all = 0;
     for (int m = 0; m < (1 << n); m++) {
@@ -84,7 +85,7 @@ static void test_odds_exhaustive(void) {
           if (deck[i] < RULES_NSKILL) good[deck[i]] += 2, skills++;
           else if (deck[i] == RULES_BONUS) wild++;
         }
-      for (int k = 0; k < RULES_NSKILL; k++) good[k] += 2 * aut[k];
+      for (int k = 0; k < RULES_NSKILL; k++) good[k] += 2 * aut[k], skills += aut[k];
       wild += aut[RULES_BONUS];
       for (int f = 0; f < take; f++) { /* the free card: the more short type */
         int s0 = need[ty[0]] - good[ty[0]], s1 = need[ty[1]] - good[ty[1]];
@@ -92,11 +93,12 @@ static void test_odds_exhaustive(void) {
         skills++;
       }
       all++;
-      clean += rules_cost_with(id, good, wild, skills, RULES_WIN_APPS - 1) == 0;
+      int cost = rules_cost_with(id, good, wild, skills, 0); /* debt allowed */
+      clean += cost >= 0 && cost <= maxdebt;
     }
-    double want = (double)clean / (double)all;
-    TH_ASSERT_MSG(clean_odds(id, cnt, aut, hand, take) > want - 1e-9 && clean_odds(id, cnt, aut, hand, take) < want + 1e-9,
-                  "iteration %d: odds %.6f, counted %.6f", it, clean_odds(id, cnt, aut, hand, take), want);
+    double want = (double)clean / (double)all, got = clean_odds_debt(id, cnt, aut, hand, take, maxdebt);
+    TH_ASSERT_MSG(got > want - 1e-9 && got < want + 1e-9, "iteration %d: odds %.6f, counted %.6f", it, got, want);
+    if (maxdebt == 0) TH_NEAR(clean_odds(id, cnt, aut, hand, take), got, 1e-12);
   }
 }
 
@@ -143,20 +145,20 @@ static void base(rules_game *g) {
 static void test_best_and_eval(void) {
   rules_game g;
   base(&g);
-  double b = clean_best(&g, 0);
+  double b = clean_best(&g, 0, 0);
   TH_ASSERT(b > 0.0 && b < 1.0);
   TH_NEAR(b, clean_odds(0, (int[RULES_NTYPES]){2, 2, 2, 2, 2, 0, 0, 0, 0, 0}, (int[RULES_NTYPES]){0}, 4, 1), 1e-12);
   /* the applications it counts on are gone: none left within reach */
   rules_game h = g;
   h.apps[0] = 27;
   h.napps = 1;
-  TH_ASSERT(clean_best(&h, 0) < b);
+  TH_ASSERT(clean_best(&h, 0, 0) < b);
   /* at four releases a deck of DEBT cannot make the fifth: the evaluation
      falls by more than ai_eval's per-card debt weight alone */
   g.p[0].score = 4;
   h = g;
   put(&h.p[0].discard, "99999999");
-  TH_ASSERT(clean_best(&h, 0) < 0.5 * clean_best(&g, 0));
+  TH_ASSERT(clean_best(&h, 0, 0) < 0.5 * clean_best(&g, 0, 0));
   TH_ASSERT(clean_eval(&g) - clean_eval(&h) > ai_eval(&g) - ai_eval(&h) + 1.0);
   /* an automated card of the needed type raises the evaluation more than
      ai_eval alone */
