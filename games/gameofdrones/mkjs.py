@@ -65,14 +65,17 @@ function godInstance() {
 // V8 compiles WebAssembly lazily and runs a function in baseline code
 // until it is hot, so without it the first long rounds of the first match
 // took 25-40 ms in one call where every later call stays under 10 ms.
-// One instance plays 23 scripted rounds (T = 2..12 twice, then 10, so it
-// ends planning for the default length) and goes to the pool.
+// One instance plays 25 scripted rounds (T = 2..12 twice, 40, 100, then
+// 10, so it ends planning for the default length) and goes to the pool:
+// every slot of its plan cache (strategy.h) is then built and its memory
+// touched, and the long-round code paths are compiled too.
+var GOD_WARM_T = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 40, 100, 10];
 (function godWarm() {
   try {
     var ex = godInstance();
-    ex.on_match_start(23, 1);
-    for (var k = 0; k < 23; k++) {
-      var T = k < 22 ? 2 + k % 11 : 10;
+    ex.on_match_start(GOD_WARM_T.length, 1);
+    for (var k = 0; k < GOD_WARM_T.length; k++) {
+      var T = GOD_WARM_T[k];
       ex.on_round_start(T, 1);
       var p = 1, s = 0;
       for (var t = 1; t <= T; t++) {

@@ -5,7 +5,7 @@
 // threads, so V8's compiler and GC count) and by wall time.
 //
 //   node games/gameofdrones/timing.mjs [--matches M] [--rounds R]
-//        [--turns SPEC] [--seed S] [--top K] [BOT.mjs]
+//        [--turns SPEC] [--seed S] [--top K] [--self] [BOT.mjs]
 //
 // SPEC: a number (every round), "A-B" (each round a uniformly random
 // length in A..B), or a comma list of either ("2-12,40,100": each round one
@@ -17,13 +17,15 @@
 // and the K slowest calls with their hook, match, round and T.
 // Invariant: the random bot and the round lengths come from one seeded
 // generator, so a run is repeatable apart from our player's own seeds.
+// --self: the opponent is a second player of ours (both timed), so one of
+// them runs on a fresh instance (the glue's pool holds one).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { playMatch } from '../../tests/gameofdrones/harness.mjs';
 
 const args = process.argv.slice(2);
-const opt = { matches: 8, rounds: 300, turns: '2-12', seed: 1, top: 8, bot: null };
+const opt = { matches: 8, rounds: 300, turns: '2-12', seed: 1, top: 8, bot: null, self: false };
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--matches') opt.matches = +args[++i];
@@ -31,6 +33,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--turns') opt.turns = args[++i];
   else if (a === '--seed') opt.seed = +args[++i];
   else if (a === '--top') opt.top = +args[++i];
+  else if (a === '--self') opt.self = true;
   else opt.bot = a;
 }
 if (opt.bot === null) {
@@ -79,14 +82,14 @@ const loadCpu = cpuMs() - t0c, loadWall = wallMs() - t0w;
 
 const all = []; // {cpu, wall, hook, match, round, T}
 let where = { match: 0, round: 0, T: 0 };
-function timed(bot) {
+function timed(bot, seat) {
   const out = {};
   for (const k of ['onMatchStart', 'onRoundStart', 'playTurn', 'onRoundEnd']) {
     out[k] = function (arg) {
-      if (k === 'onRoundStart') { where.round++; where.T = arg.turns; }
+      if (k === 'onRoundStart' && seat === 0) { where.round++; where.T = arg.turns; }
       const c = cpuMs(), w = wallMs();
       const r = bot[k](arg);
-      all.push({ cpu: cpuMs() - c, wall: wallMs() - w, hook: k, match: where.match, round: where.round, T: where.T });
+      all.push({ cpu: cpuMs() - c, wall: wallMs() - w, hook: k, seat: seat, match: where.match, round: where.round, T: where.T });
       return r;
     };
   }
@@ -105,7 +108,7 @@ console.log('import (warm-up): cpu ' + f(loadCpu) + ' ms, wall ' + f(loadWall) +
 for (let m = 1; m <= opt.matches; m++) {
   where = { match: m, round: 0, T: 0 };
   const from = all.length;
-  const res = playMatch(timed(factory()), randomBot(), { rounds: opt.rounds, turns: () => drawT() });
+  const res = playMatch(timed(factory(), 0), opt.self ? timed(factory(), 1) : randomBot(), { rounds: opt.rounds, turns: () => drawT() });
   const mine = all.slice(from);
   const c = stats(mine.map((e) => e.cpu)), w = stats(mine.map((e) => e.wall));
   console.log('match ' + m + ': rounds won ' + res.wins[0] + '-' + res.wins[1] + ' (' + res.draws + ' drawn), calls ' + c.n +
@@ -116,4 +119,4 @@ console.log('all: ' + opt.matches + ' matches x ' + opt.rounds + ' rounds, T ' +
   ' p99 ' + f(c.p99) + ' max ' + f(c.max) + ' ms; wall mean ' + f(w.mean) + ' p99 ' + f(w.p99) + ' max ' + f(w.max) + ' ms');
 all.sort((a, b) => b.cpu - a.cpu);
 for (const e of all.slice(0, opt.top))
-  console.log('  slow: cpu ' + f(e.cpu) + ' wall ' + f(e.wall) + ' ms ' + e.hook + ' match ' + e.match + ' round ' + e.round + ' T ' + e.T);
+  console.log('  slow: cpu ' + f(e.cpu) + ' wall ' + f(e.wall) + ' ms ' + e.hook + (opt.self ? ' seat ' + e.seat : '') + ' match ' + e.match + ' round ' + e.round + ' T ' + e.T);
