@@ -11,6 +11,10 @@
 #define STRATEGY_OPTIMISM 0.2   /* initial mean outcome credited to BR rounds */
 #define STRATEGY_PERF_DECAY 0.99
 #define STRATEGY_MARGIN 0.05    /* BR must beat the equilibrium rounds by this */
+#define STRATEGY__LONG (EQTABLE_TMAX - STRATEGY_SHORT + 1) /* first slot for T > EQTABLE_TMAX */
+
+/* at least one slot for rounds longer than the tables */
+typedef char strategy__slots_check[STRATEGY_SLOTS > STRATEGY__LONG ? 1 : -1];
 
 static uint64_t strategy__next(strategy_t *s) {
   uint64_t x = s->rng;
@@ -172,13 +176,15 @@ BOT_API void strategy_prepare(strategy_t *s, int T) {
   int k = -1;
   for (int i = 0; i < STRATEGY_SLOTS && k < 0; i++)
     if (s->slot[i].T == T) k = i;
-  /* 2. else rebuild: slot 0 for short rounds, else an empty or the least
-        recently used one of the others */
+  /* 2. else rebuild: slot 0 for short rounds, one slot of its own for
+        each longer length with a table (no longer rounds evict them),
+        else an empty or the least recently used one of the rest */
   if (k < 0) {
     k = 0;
-    if (T > STRATEGY_SHORT) {
-      k = 1;
-      for (int i = 2; i < STRATEGY_SLOTS; i++)
+    if (T > STRATEGY_SHORT && T <= EQTABLE_TMAX) k = T - STRATEGY_SHORT;
+    if (T > EQTABLE_TMAX) {
+      k = STRATEGY__LONG;
+      for (int i = k + 1; i < STRATEGY_SLOTS; i++)
         if (s->slot[k].T != 0 && (s->slot[i].T == 0 || s->slot[i].used < s->slot[k].used)) k = i;
     }
     strategy__build(s, &s->slot[k], T);
@@ -442,3 +448,4 @@ BOT_API void strategy_round_end(strategy_t *s, int outcome, double turns_played,
 #undef STRATEGY_OPTIMISM
 #undef STRATEGY_PERF_DECAY
 #undef STRATEGY_MARGIN
+#undef STRATEGY__LONG

@@ -39,8 +39,9 @@
 #define STRATEGY_TABLE 512     /* most equilibrium table plans loaded */
 #define STRATEGY_SLOTS 7       /* round lengths prepared at once: slot 0 */
 #define STRATEGY_SHORT 8       /* for T <= this (rebuilt each time, < 0.2 ms */
-                               /* native), the others for longer T, the least */
-                               /* recently used rebuilt (9..12, 40, 100 fit) */
+                               /* native), then one slot for each T up to */
+                               /* EQTABLE_TMAX, the rest (2) for longer T, */
+                               /* the least recently used rebuilt */
 
 typedef struct strategy_round {
   int T, tau;                  /* turns of the round, turns played */

@@ -7,6 +7,7 @@
 */
 #include <math.h>
 #include "testhelp.h"
+#include "eqtable.h"
 #include "rules.h"
 #include "spar.h"
 #include "strategy.h"
@@ -268,8 +269,11 @@ static void test_slots_match_fresh_prepare(void) {
     TH_EQ_INT(a->eqd_n, b->eqd_n);
     for (int k = 0; k < a->eqd_n; k++) same &= a->eqd_s[k] == b->eqd_s[k] && a->eqd_m[k] == b->eqd_m[k];
     TH_ASSERT_MSG(same, "T=%d: equilibrium distribution differs", T);
-    /* short rounds use slot 0 only; long ones never do */
+    /* short rounds use slot 0 only; longer ones with a table have one
+       slot each, which rounds longer than the tables never take */
     TH_ASSERT((A.slot_cur == 0) == (T <= STRATEGY_SHORT));
+    if (T > STRATEGY_SHORT && T <= EQTABLE_TMAX) TH_EQ_INT(A.slot_cur, T - STRATEGY_SHORT);
+    if (T > EQTABLE_TMAX) TH_ASSERT(A.slot_cur > EQTABLE_TMAX - STRATEGY_SHORT);
   }
 }
 
