@@ -59,7 +59,7 @@ int main(void) {
   strategy_prepare(&bench_s, 9);
   printf("bench gameofdrones startup_eq_T9_ms=%.0f\n", bench_ms() - t0);
   printf("bench gameofdrones startup_eq_T9_exploitability=%.5f\n",
-         plan_exploitability(&bench_s.g, &bench_s.eq, &bench_d, &bench_w));
+         plan_exploitability(&bench_s.slot[bench_s.slot_cur].g, &bench_s.slot[bench_s.slot_cur].eq, &bench_d, &bench_w));
   /* the rules engine alone: rounds of two random bots */
   {
     spar_t r0, r1;

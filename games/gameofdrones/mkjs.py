@@ -54,25 +54,32 @@ function godModule() {
 // is already touched (a fresh instance's first long round faults in
 // megabytes of pages inside a timed call). on_match_start resets the
 // player's match state (history, scores, generator); what survives (the
-// plan graph and equilibrium of the last round length) is a cache.
+// slots of plan graphs and equilibria, strategy.h) is a cache.
 var GOD_POOL = [];
 
 function godInstance() {
   return GOD_POOL.length > 0 ? GOD_POOL.pop() : new WebAssembly.Instance(godModule(), {}).exports;
 }
 
-// Warm-up when the module loads (about 100 ms of CPU, outside any hook):
+// Warm-up when the module loads (about 150 ms of CPU, outside any hook):
 // V8 compiles WebAssembly lazily and runs a function in baseline code
 // until it is hot, so without it the first long rounds of the first match
 // took 25-40 ms in one call where every later call stays under 10 ms.
-// One instance plays 23 scripted rounds (T = 2..12 twice, then 10, so it
-// ends planning for the default length) and goes to the pool.
-(function godWarm() {
+// GOD_WARM_INSTANCES instances (two: a match of our bot against itself
+// finds both ready; a fresh one costs 7 ms to create and up to 11 ms in
+// its first rounds) each play 25 scripted rounds (T = 2..12 twice, 40,
+// 100, then 10, so they end planning for the default length) and go to
+// the pool: every slot of their plan caches (strategy.h) is then built
+// and its memory touched, and the long-round code paths are compiled too.
+// An instance's memory is about 45 MB.
+var GOD_WARM_INSTANCES = 2;
+var GOD_WARM_T = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 40, 100, 10];
+function godWarm() {
   try {
-    var ex = godInstance();
-    ex.on_match_start(23, 1);
-    for (var k = 0; k < 23; k++) {
-      var T = k < 22 ? 2 + k % 11 : 10;
+    var ex = new WebAssembly.Instance(godModule(), {}).exports;
+    ex.on_match_start(GOD_WARM_T.length, 1);
+    for (var k = 0; k < GOD_WARM_T.length; k++) {
+      var T = GOD_WARM_T[k];
       ex.on_round_start(T, 1);
       var p = 1, s = 0;
       for (var t = 1; t <= T; t++) {
@@ -85,7 +92,8 @@ function godInstance() {
     }
     GOD_POOL.push(ex);
   } catch (e) { /* the players create their own */ }
-})();
+}
+for (var godW = 0; godW < GOD_WARM_INSTANCES; godW++) godWarm();
 
 function godNum(v) {
   try {

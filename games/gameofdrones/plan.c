@@ -120,51 +120,75 @@ BOT_API void plan_dist_add(plan_dist *d, int t, int attack, double s, double m) 
   d->rn++;
 }
 
-BOT_API void plan_dist_finish(plan_dist *d) {
-  int n = d->rn;
-  /* shell sort of the raw entries by (kind, turn, soldiers) */
-  static const int gaps[] = {1750, 701, 301, 132, 57, 23, 10, 4, 1};
-  for (int gi = 0; gi < 9; gi++) {
-    int gap = gaps[gi];
-    for (int i = gap; i < n; i++) {
-      int k = d->rk[i];
-      double s = d->rs[i], m = d->rm[i];
+/* Stable sort of (s, m)[0, n) by s: insertion sort of runs of
+   PLAN__RUN, then bottom-up merges through the scratch (ts, tm)[0, n). */
+#define PLAN__RUN 8
+static void plan__sort_s(double *s, double *m, double *ts, double *tm, int n) {
+  for (int a = 0; a < n; a += PLAN__RUN) {
+    int b = a + PLAN__RUN < n ? a + PLAN__RUN : n;
+    for (int i = a + 1; i < b; i++) {
+      double x = s[i], y = m[i];
       int j = i;
-      while (j >= gap) {
-        int p = j - gap;
-        if (!(d->rk[p] > k || (d->rk[p] == k && d->rs[p] > s))) break;
-        d->rk[j] = d->rk[p];
-        d->rs[j] = d->rs[p];
-        d->rm[j] = d->rm[p];
-        j = p;
+      for (; j > a && s[j - 1] > x; j--) {
+        s[j] = s[j - 1];
+        m[j] = m[j - 1];
       }
-      d->rk[j] = k;
-      d->rs[j] = s;
-      d->rm[j] = m;
+      s[j] = x;
+      m[j] = y;
     }
   }
-  /* merge equal (key, soldiers); rk[0..out) becomes the output's keys */
-  int out = 0;
+  double *as = s, *am = m, *bs = ts, *bm = tm;
+  for (int w = PLAN__RUN; w < n; w *= 2) {
+    for (int a = 0; a < n; a += 2 * w) {
+      int mid = a + w < n ? a + w : n, b = a + 2 * w < n ? a + 2 * w : n;
+      int i = a, j = mid, o = a;
+      while (i < mid && j < b) {
+        if (as[j] < as[i]) bs[o] = as[j], bm[o++] = am[j++];
+        else bs[o] = as[i], bm[o++] = am[i++];
+      }
+      while (i < mid) bs[o] = as[i], bm[o++] = am[i++];
+      while (j < b) bs[o] = as[j], bm[o++] = am[j++];
+    }
+    double *xs = as, *xm = am;
+    as = bs, am = bm, bs = xs, bm = xm;
+  }
+  if (as != s)
+    for (int i = 0; i < n; i++) s[i] = as[i], m[i] = am[i];
+}
+#undef PLAN__RUN
+
+BOT_API void plan_dist_finish(plan_dist *d) {
+  enum { NKEY = 2 * (PLAN_TMAX + 2) }; /* key = kind * (TMAX+2) + t */
+  int n = d->rn;
+  /* 1. counting sort of the raw entries by key (stable) into s/m */
+  int start[NKEY + 1], pos[NKEY];
+  for (int k = 0; k <= NKEY; k++) start[k] = 0;
+  for (int i = 0; i < n; i++) start[d->rk[i] + 1]++;
+  for (int k = 0; k < NKEY; k++) start[k + 1] += start[k];
+  for (int k = 0; k < NKEY; k++) pos[k] = start[k];
   for (int i = 0; i < n; i++) {
-    if (out > 0 && d->rk[out - 1] == d->rk[i] && d->s[out - 1] == d->rs[i]) {
-      d->m[out - 1] += d->rm[i];
-    } else {
-      d->s[out] = d->rs[i];
-      d->m[out] = d->rm[i];
-      d->rk[out] = d->rk[i];
-      out++;
+    int p = pos[d->rk[i]]++;
+    d->s[p] = d->rs[i];
+    d->m[p] = d->rm[i];
+  }
+  /* 2. per key: sort by soldiers (rs/rm, free now, are the scratch), then
+        merge equal counts in place (out never passes the entry read) */
+  int out = 0;
+  for (int key = 0; key < NKEY; key++) {
+    int a = start[key], b = start[key + 1], seg = out;
+    d->first[key / (PLAN_TMAX + 2)][key % (PLAN_TMAX + 2)] = out;
+    plan__sort_s(d->s + a, d->m + a, d->rs, d->rm, b - a);
+    for (int i = a; i < b; i++) {
+      if (out > seg && d->s[out - 1] == d->s[i]) {
+        d->m[out - 1] += d->m[i];
+      } else {
+        d->s[out] = d->s[i];
+        d->m[out] = d->m[i];
+        out++;
+      }
     }
   }
   d->n = out;
-  /* segment starts: entries are sorted by key = kind * (TMAX+2) + t */
-  int i = 0;
-  for (int k = 0; k < 2; k++) {
-    for (int t = 0; t < PLAN_TMAX + 2; t++) {
-      int key = k * (PLAN_TMAX + 2) + t;
-      while (i < out && d->rk[i] < key) i++;
-      d->first[k][t] = i;
-    }
-  }
   d->cum[0] = 0;
   for (int j = 0; j < out; j++) d->cum[j + 1] = d->cum[j] + d->m[j];
 }

@@ -11,6 +11,10 @@
 #define STRATEGY_OPTIMISM 0.2   /* initial mean outcome credited to BR rounds */
 #define STRATEGY_PERF_DECAY 0.99
 #define STRATEGY_MARGIN 0.05    /* BR must beat the equilibrium rounds by this */
+#define STRATEGY__LONG (EQTABLE_TMAX - STRATEGY_SHORT + 1) /* first slot for T > EQTABLE_TMAX */
+
+/* at least one slot for rounds longer than the tables */
+typedef char strategy__slots_check[STRATEGY_SLOTS > STRATEGY__LONG ? 1 : -1];
 
 static uint64_t strategy__next(strategy_t *s) {
   uint64_t x = s->rng;
@@ -51,6 +55,9 @@ BOT_API void strategy_init(strategy_t *s, uint32_t seed) {
   s->eq_T = 0;
   s->eq_from_table = 0;
   s->eq_expl = -1;
+  s->slot_cur = 0;
+  s->clock = 0;
+  for (int k = 0; k < STRATEGY_SLOTS; k++) s->slot[k].T = 0;
   s->cur.attack = 0;
   s->cur.len = 0;
   s->cur_is_eq = 1;
@@ -110,32 +117,30 @@ BOT_API void strategy_profile(int tau, double p, double s, double *out) {
   out[tau - 1] = s >= 0 ? s : 0;
 }
 
-/* Caches the distribution the equilibrium induces as an opponent. */
-static void strategy__cache_eq(strategy_t *s) {
+/* Caches the distribution slot sl's equilibrium induces as an opponent. */
+static void strategy__cache_eq(strategy_t *s, strategy_slot *sl) {
   plan_dist *d = &s->d;
-  plan_dist_begin(d, s->g.T);
-  plan_dist_add_strat(d, &s->g, &s->eq, 1.0, &s->w);
+  plan_dist_begin(d, sl->g.T);
+  plan_dist_add_strat(d, &sl->g, &sl->eq, 1.0, &s->w);
   plan_dist_finish(d);
-  s->eqd_n = 0;
+  sl->eqd_n = 0;
   for (int k = 0; k < 2; k++)
-    for (int t = 1; t <= s->g.T; t++)
-      for (int i = d->first[k][t]; i < d->first[k][t + 1] && s->eqd_n < PLAN_DIST_CAP; i++) {
-        s->eqd_k[s->eqd_n] = k;
-        s->eqd_t[s->eqd_n] = t;
-        s->eqd_s[s->eqd_n] = d->s[i];
-        s->eqd_m[s->eqd_n] = d->m[i];
-        s->eqd_n++;
+    for (int t = 1; t <= sl->g.T; t++)
+      for (int i = d->first[k][t]; i < d->first[k][t + 1] && sl->eqd_n < PLAN_DIST_CAP; i++) {
+        sl->eqd_k[sl->eqd_n] = k;
+        sl->eqd_t[sl->eqd_n] = t;
+        sl->eqd_s[sl->eqd_n] = d->s[i];
+        sl->eqd_m[sl->eqd_n] = d->m[i];
+        sl->eqd_n++;
       }
 }
 
-BOT_API void strategy_prepare(strategy_t *s, int T) {
-  if (T < 1) T = 1;
-  if (T > PLAN_TMAX) T = PLAN_TMAX;
-  if (s->eq_T == T) return;
-  plan_build(&s->g, T);
-  s->eq_T = T;
-  s->eq_from_table = 0;
-  s->eq_expl = -1;
+/* Builds slot sl for T: graph, equilibrium, its distribution. */
+static void strategy__build(strategy_t *s, strategy_slot *sl, int T) {
+  plan_build(&sl->g, T);
+  sl->T = T;
+  sl->from_table = 0;
+  sl->expl = -1;
   /* 1. the shipped table of T; rounds longer than the tables get the
         longest table's plans (same attacks and armies; a plan that never
         attacks keeps making soldiers to the end): a table load costs a
@@ -144,23 +149,52 @@ BOT_API void strategy_prepare(strategy_t *s, int T) {
   int n = eqtable_count(tt);
   if (n > STRATEGY_TABLE) n = STRATEGY_TABLE;
   for (int i = 0; i < n; i++) eqtable_get(tt, i, &s->tplans[i], &s->tweight[i]);
-  if (n > 0 && plan_strat_from_plans(&s->g, &s->eq, s->tplans, s->tweight, n, &s->w) > 0.5) {
-    s->eq_from_table = tt == T;
-    if (tt == T) s->eq_expl = eqtable_exploitability(T);
-    strategy__cache_eq(s);
+  if (n > 0 && plan_strat_from_plans(&sl->g, &sl->eq, s->tplans, s->tweight, n, &s->w) > 0.5) {
+    sl->from_table = tt == T;
+    if (tt == T) sl->expl = eqtable_exploitability(T);
+    strategy__cache_eq(s, sl);
     return;
   }
   /* 2. no usable table (not expected): a few CFR+ iterations, bounded to
         about 2 M action updates */
-  int na = plan_nactions(&s->g);
+  int na = plan_nactions(&sl->g);
   int iters = 2000000 / (na > 0 ? na : 1);
   if (iters > 300) iters = 300;
   if (iters < 1) iters = 1;
   int counter = 0;
-  plan_cfr_init(&s->g, &s->eq, &s->w);
-  plan_cfr_iterate(&s->g, &s->eq, &s->d, &s->w, iters, &counter);
-  plan_cfr_average(&s->g, &s->w, &s->eq);
-  strategy__cache_eq(s);
+  plan_cfr_init(&sl->g, &sl->eq, &s->w);
+  plan_cfr_iterate(&sl->g, &sl->eq, &s->d, &s->w, iters, &counter);
+  plan_cfr_average(&sl->g, &s->w, &sl->eq);
+  strategy__cache_eq(s, sl);
+}
+
+BOT_API void strategy_prepare(strategy_t *s, int T) {
+  if (T < 1) T = 1;
+  if (T > PLAN_TMAX) T = PLAN_TMAX;
+  if (s->eq_T == T) return;
+  /* 1. a slot already holds T: switch to it */
+  int k = -1;
+  for (int i = 0; i < STRATEGY_SLOTS && k < 0; i++)
+    if (s->slot[i].T == T) k = i;
+  /* 2. else rebuild: slot 0 for short rounds, one slot of its own for
+        each longer length with a table (no longer rounds evict them),
+        else an empty or the least recently used one of the rest */
+  if (k < 0) {
+    k = 0;
+    if (T > STRATEGY_SHORT && T <= EQTABLE_TMAX) k = T - STRATEGY_SHORT;
+    if (T > EQTABLE_TMAX) {
+      k = STRATEGY__LONG;
+      for (int i = k + 1; i < STRATEGY_SLOTS; i++)
+        if (s->slot[k].T != 0 && (s->slot[i].T == 0 || s->slot[i].used < s->slot[k].used)) k = i;
+    }
+    strategy__build(s, &s->slot[k], T);
+  }
+  strategy_slot *sl = &s->slot[k];
+  sl->used = ++s->clock;
+  s->slot_cur = k;
+  s->eq_T = T;
+  s->eq_from_table = sl->from_table;
+  s->eq_expl = sl->expl;
 }
 
 /* Adds a past round of the opponent, seen for a round of T turns, to d
@@ -258,6 +292,7 @@ static int strategy__hit(int h, int pred, const strategy_round *r) {
 static void strategy__choose(strategy_t *s) {
   int T = s->T > PLAN_TMAX ? PLAN_TMAX : s->T;
   strategy_prepare(s, T);
+  const strategy_slot *sl = &s->slot[s->slot_cur];
   strategy__predict(s);
   s->planned = 1;
   static const double decay[3] = {0, 0.8, 0.98};
@@ -276,7 +311,7 @@ static void strategy__choose(strategy_t *s) {
   s->mode = mode;
   s->cur_is_eq = mode == 0;
   if (mode == 0) {
-    plan_sample(&s->g, &s->eq, strategy_uniform, s, &s->cur);
+    plan_sample(&sl->g, &sl->eq, strategy_uniform, s, &s->cur);
     return;
   }
   double we = 0.05 + 0.5 / (1.0 + s->nhist);
@@ -327,10 +362,10 @@ static void strategy__choose(strategy_t *s) {
   /* the equilibrium prior last: in long rounds its distribution can fill
      the whole plan_dist, and what does not fit is dropped; the opponent's
      own rounds above must never be what is lost (the zerg bug at T=63) */
-  for (int i = 0; i < s->eqd_n; i++) plan_dist_add(d, s->eqd_t[i], s->eqd_k[i], s->eqd_s[i], we * s->eqd_m[i]);
+  for (int i = 0; i < sl->eqd_n; i++) plan_dist_add(d, sl->eqd_t[i], sl->eqd_k[i], sl->eqd_s[i], we * sl->eqd_m[i]);
   plan_dist_finish(d);
-  s->last_br_value = plan_best_response(&s->g, d, &s->w);
-  plan_best_plan(&s->g, &s->w, &s->cur);
+  s->last_br_value = plan_best_response(&sl->g, d, &s->w);
+  plan_best_plan(&sl->g, &s->w, &s->cur);
 }
 
 BOT_API void strategy_round_start(strategy_t *s, double turns, double bonus) {
@@ -340,6 +375,9 @@ BOT_API void strategy_round_start(strategy_t *s, double turns, double bonus) {
   s->T = T;
   s->turn = 0;
   s->planned = 0;
+  /* the round length's slot now, so a rebuild (a length not met before)
+     and the first turn's best response fall in two hook calls */
+  strategy_prepare(s, T > PLAN_TMAX ? PLAN_TMAX : T);
 }
 
 BOT_API void strategy_turn(strategy_t *s, double producers, double soldiers, double *np, double *ns, int *attack) {
@@ -410,3 +448,4 @@ BOT_API void strategy_round_end(strategy_t *s, int outcome, double turns_played,
 #undef STRATEGY_OPTIMISM
 #undef STRATEGY_PERF_DECAY
 #undef STRATEGY_MARGIN
+#undef STRATEGY__LONG

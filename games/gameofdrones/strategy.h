@@ -18,7 +18,10 @@
 **     earlier", "one turn before its own last attack", "defends with its
 **     largest army on my last attack turn") weighted by how well each
 **     predicted the past rounds.
-** The struct holds everything (several MB, no allocation); one per player.
+** The struct holds everything (about 44 MB, no allocation); one per player.
+** Round lengths are prepared in slots (graph, equilibrium, its opponent
+** distribution): a T met before is a switch, so rounds that change length
+** every round rebuild only short ones (T <= STRATEGY_SHORT, < 0.2 ms).
 ** Invariants: every action asks for at most the producers held, never a
 ** negative or NaN count, and never attacks on the last turn.
 */
@@ -34,6 +37,11 @@
 #define STRATEGY_HYP 5         /* predictors of the opponent's next round */
 #define STRATEGY_HYP_DEFEND 4  /* the one predicting a defence, not an attack */
 #define STRATEGY_TABLE 512     /* most equilibrium table plans loaded */
+#define STRATEGY_SLOTS 7       /* round lengths prepared at once: slot 0 */
+#define STRATEGY_SHORT 8       /* for T <= this (rebuilt each time, < 0.2 ms */
+                               /* native), then one slot for each T up to */
+                               /* EQTABLE_TMAX, the rest (2) for longer T, */
+                               /* the least recently used rebuilt */
 
 typedef struct strategy_round {
   int T, tau;                  /* turns of the round, turns played */
@@ -43,14 +51,31 @@ typedef struct strategy_round {
   int outcome;                 /* +1, 0, -1 for us */
 } strategy_round;
 
+/* What a round length needs before its first move, kept per T so that
+   rounds alternating lengths do not rebuild it (a rebuild costs 3 ms
+   native, 6-9 ms in wasm at T = 10): the plan graph, the equilibrium and
+   the distribution it induces as an opponent. */
+typedef struct strategy_slot {
+  int T;                       /* round length built, 0 = empty */
+  int from_table;              /* 1 if eq came from eqtable */
+  double expl;                 /* its measured exploitability (-1 unknown) */
+  uint32_t used;               /* clock of the last use */
+  plan_graph g;
+  plan_strat eq;
+  int eqd_n;                   /* the equilibrium's opponent distribution: */
+  int eqd_k[PLAN_DIST_CAP];    /* kind, turn, soldiers, mass */
+  int eqd_t[PLAN_DIST_CAP];
+  double eqd_s[PLAN_DIST_CAP], eqd_m[PLAN_DIST_CAP];
+} strategy_slot;
+
 typedef struct strategy_t {
   uint64_t rng;                /* xorshift64* state, never 0 */
   int seeded;
   int T;                       /* turns of the current round */
   int turn;                    /* turns played in the current round */
-  int eq_T;                    /* T the graph and equilibrium are built for */
-  int eq_from_table;           /* 1 if eq came from eqtable */
-  double eq_expl;              /* its measured exploitability (-1 unknown) */
+  int eq_T;                    /* T of the current slot (0 none yet) */
+  int eq_from_table;           /* its from_table and expl, for the glue */
+  double eq_expl;
   plan_pure cur;               /* the plan of this round */
   int cur_is_eq;               /* 1 if it was sampled from the equilibrium */
   int mode;                    /* 0 equilibrium, 1 BR short memory, 2 BR long memory */
@@ -68,14 +93,11 @@ typedef struct strategy_t {
   double last_br_value;        /* model value of the chosen best response */
   double perf[3];              /* decayed mean outcome of the rounds of each mode */
   double perf_num[3], perf_den[3]; /* its numerator and weight (decayed per use) */
-  int eqd_n;                   /* the equilibrium's opponent distribution, */
-  int eqd_k[PLAN_DIST_CAP];    /* cached per T: kind, turn, soldiers, mass */
-  int eqd_t[PLAN_DIST_CAP];
-  double eqd_s[PLAN_DIST_CAP], eqd_m[PLAN_DIST_CAP];
+  int slot_cur;                /* slot of the current round's T */
+  uint32_t clock;              /* slot use stamps (LRU) */
   plan_pure tplans[STRATEGY_TABLE]; /* table load scratch */
   double tweight[STRATEGY_TABLE];
-  plan_graph g;
-  plan_strat eq;
+  strategy_slot slot[STRATEGY_SLOTS];
   plan_work w;
   plan_dist d;
 } strategy_t;

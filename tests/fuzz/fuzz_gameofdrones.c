@@ -6,9 +6,11 @@
 ** odd values (NaN, infinities, negatives, fractions, 1e300, 2^53) or, for
 ** byte 255, the next 8 bytes as a raw double. Rounds get at most
 ** FUZZ_GOD_TMAX turns.
-** Cost bound: a change of round length rebuilds the player's plan graph
-** (its state outlives the input): about 1 ms under the sanitizers up to
-** FUZZ_GOD_TSMALL turns, 20-50 ms for 10 turns and more. So one input
+** Cost bound: a change to a round length the player holds no prepared
+** slot for (strategy.c keeps a few; its state outlives the input) rebuilds
+** the plan graph: about 1 ms under the sanitizers up to FUZZ_GOD_TSMALL
+** turns, 20-50 ms for 10 turns and more. A change to a length still in
+** its slot only switches, so these caps bound the worst case. One input
 ** changes the length in force at most FUZZ_GOD_CHANGES times, and to more
 ** than FUZZ_GOD_TSMALL turns at most once, from a round-start byte 0xFB,
 ** and only in one input of FUZZ_GOD_BIG_EVERY (by a hash of the input, so

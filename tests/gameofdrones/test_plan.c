@@ -324,11 +324,56 @@ static void test_dist_add_strat_masses(void) {
   }
 }
 
+/* plan_dist_finish against brute force: many raw entries over a long
+   round (soldier counts drawn from few values, so segments hold long runs
+   of equal counts, and from many, so they need real sorting): every
+   segment strictly increasing, each entry's mass the sum of its raw
+   entries, as many entries as distinct (kind, turn, soldiers). */
+static void test_dist_finish_sorts_and_merges(void) {
+  enum { N = 6000, T = 40 };
+  static int rk[N], rt[N];
+  static double rsol[N], rm[N];
+  rs = 0x9e3779b97f4a7c15ull;
+  plan_dist_begin(&d, T);
+  for (int i = 0; i < N; i++) {
+    rt[i] = 1 + (int)(urand(0) * T);
+    rk[i] = urand(0) < 0.3;
+    rsol[i] = i % 3 ? (double)(int)(urand(0) * 6) : (double)(int)(urand(0) * 5000) / 4;
+    rm[i] = urand(0) + 1e-3;
+    plan_dist_add(&d, rt[i], rk[i], rsol[i], rm[i]);
+  }
+  plan_dist_finish(&d);
+  int distinct = 0;
+  for (int i = 0; i < N; i++) {
+    int first = 1;
+    for (int j = 0; j < i && first; j++) first = !(rk[j] == rk[i] && rt[j] == rt[i] && rsol[j] == rsol[i]);
+    distinct += first;
+  }
+  TH_EQ_INT(d.n, distinct);
+  int seen = 0;
+  for (int k = 0; k < 2; k++)
+    for (int t = 1; t <= T; t++) {
+      int a = d.first[k][t], b = d.first[k][t + 1];
+      TH_EQ_INT(a, seen);
+      seen = b;
+      for (int i = a; i < b; i++) {
+        if (i > a) TH_ASSERT_MSG(d.s[i - 1] < d.s[i], "k=%d t=%d entry %d not increasing", k, t, i);
+        double sum = 0;
+        for (int j = 0; j < N; j++)
+          if (rk[j] == k && rt[j] == t && rsol[j] == d.s[i]) sum += rm[j];
+        TH_ASSERT_MSG(fabs(d.m[i] - sum) < 1e-9, "k=%d t=%d s=%g mass %g vs %g", k, t, d.s[i], d.m[i], sum);
+        TH_ASSERT(fabs(d.cum[i + 1] - d.cum[i] - d.m[i]) < 1e-9);
+      }
+    }
+  TH_EQ_INT(seen, d.n);
+}
+
 static const th_test TESTS[] = {
   TH_ENTRY(test_graph_layers_match_independent_bfs), TH_ENTRY(test_best_response_equals_brute_force),
   TH_ENTRY(test_dist_values_match_engine_clashes), TH_ENTRY(test_cfr_converges_small_rounds),
   TH_ENTRY(test_exploitability_agrees_with_spec_tables), TH_ENTRY(test_shipped_table_exploitability),
   TH_ENTRY(test_decompose_and_sample_preserve_the_strategy), TH_ENTRY(test_deficit_identity_profiles),
   TH_ENTRY(test_long_round_graph_is_capped_and_legal), TH_ENTRY(test_dist_add_strat_masses),
+  TH_ENTRY(test_dist_finish_sorts_and_merges),
 };
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }

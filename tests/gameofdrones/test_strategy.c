@@ -7,6 +7,7 @@
 */
 #include <math.h>
 #include "testhelp.h"
+#include "eqtable.h"
 #include "rules.h"
 #include "spar.h"
 #include "strategy.h"
@@ -237,10 +238,49 @@ static void test_model_learns_one_round(void) {
   TH_ASSERT(br_rounds >= 15);
 }
 
+/* Rounds whose length changes every round, over more long lengths than
+   there are slots (so slots are evicted and rebuilt): after each switch
+   the prepared slot is what a fresh player prepares for that length
+   (same graph, equilibrium weights and opponent distribution). */
+static void test_slots_match_fresh_prepare(void) {
+  static const int Ts[] = {10, 3, 12, 40, 9, 100, 11, 20, 10, 30, 2, 12, 16, 9, 40, 64, 100, 10, 5, 11, 12};
+  strategy_init(&A, 4);
+  for (int i = 0; i < TH_COUNT(Ts); i++) {
+    int T = Ts[i] > PLAN_TMAX ? PLAN_TMAX : Ts[i];
+    strategy_prepare(&A, Ts[i]);
+    strategy_init(&B, 4);
+    strategy_prepare(&B, T);
+    const strategy_slot *a = &A.slot[A.slot_cur], *b = &B.slot[B.slot_cur];
+    TH_EQ_INT(A.eq_T, T);
+    TH_EQ_INT(a->T, T);
+    TH_EQ_INT(a->g.T, T);
+    TH_EQ_INT(a->g.nnodes, b->g.nnodes);
+    TH_EQ_INT(a->g.nedges, b->g.nedges);
+    TH_EQ_INT(a->from_table, b->from_table);
+    TH_EQ_INT(A.eq_from_table, B.eq_from_table);
+    TH_NEAR(A.eq_expl, B.eq_expl, 0);
+    int same = 1; /* the action slots plan_strat_from_plans writes */
+    for (int t = 0; t <= T - 1; t++)
+      for (int m = a->g.layer[t]; m < a->g.layer[t + 1]; m++) {
+        int a0 = plan_act(&a->g, m), k = 1 + (t == T - 1 ? 1 : a->g.efirst[m + 1] - a->g.efirst[m]);
+        for (int j = 0; j < k; j++) same &= a->eq.w[a0 + j] == b->eq.w[a0 + j];
+      }
+    TH_ASSERT_MSG(same, "T=%d: equilibrium weights differ", T);
+    TH_EQ_INT(a->eqd_n, b->eqd_n);
+    for (int k = 0; k < a->eqd_n; k++) same &= a->eqd_s[k] == b->eqd_s[k] && a->eqd_m[k] == b->eqd_m[k];
+    TH_ASSERT_MSG(same, "T=%d: equilibrium distribution differs", T);
+    /* short rounds use slot 0 only; longer ones with a table have one
+       slot each, which rounds longer than the tables never take */
+    TH_ASSERT((A.slot_cur == 0) == (T <= STRATEGY_SHORT));
+    if (T > STRATEGY_SHORT && T <= EQTABLE_TMAX) TH_EQ_INT(A.slot_cur, T - STRATEGY_SHORT);
+    if (T > EQTABLE_TMAX) TH_ASSERT(A.slot_cur > EQTABLE_TMAX - STRATEGY_SHORT);
+  }
+}
+
 static const th_test TESTS[] = {
   TH_ENTRY(test_beats_deterministic_bots), TH_ENTRY(test_beats_zerg_any_length), TH_ENTRY(test_numeric_string_opponent_then_zerg), TH_ENTRY(test_beats_random_bot),
   TH_ENTRY(test_self_play_is_balanced_and_legal), TH_ENTRY(test_changing_round_lengths),
   TH_ENTRY(test_odd_inputs_stay_legal), TH_ENTRY(test_new_round_without_round_start),
-  TH_ENTRY(test_model_learns_one_round), TH_ENTRY(test_sparring_names),
+  TH_ENTRY(test_model_learns_one_round), TH_ENTRY(test_sparring_names), TH_ENTRY(test_slots_match_fresh_prepare),
 };
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
