@@ -1,6 +1,6 @@
 /*
-** clean.c -- Green Circle clean-hand odds and the dist bot's search (see
-** clean.h for the model).
+** clean.c -- Green Circle clean-hand odds and the candidate bot's search
+** (bot_clean.c; see clean.h for the model).
 **
 ** Evaluation (clean_eval, player 0's view): ai_eval, plus
 **   clean:  CLEAN_C_W_CLEAN x clean_best(me, 0) while below four releases

@@ -1,6 +1,6 @@
 /*
 ** clean.h -- Green Circle: the odds that a hand covers an application
-** cleanly, and the dist bot's search built on them.
+** cleanly, and the candidate bot's search built on them (bot_clean.c).
 **
 ** The odds (clean_odds): the next hands are drawn from the whole deck
 ** (hand, draw, discard and played piles: a stationary view of the

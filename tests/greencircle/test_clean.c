@@ -1,5 +1,5 @@
 /*
-** test_clean.c -- the clean-hand odds and the dist bot's search
+** test_clean.c -- the clean-hand odds and the candidate bot's search
 ** (games/greencircle/clean.h): hand-counted cases, an exhaustive check of
 ** clean_odds against every hand of random small decks valued by the rules'
 ** own release cost, the ordering the odds must give (debt dilutes, an
