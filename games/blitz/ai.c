@@ -314,6 +314,15 @@ static int ai__left(const rules_state *s, int k) {
   return span < 0 ? 0 : span / 4 + 1;
 }
 
+/* Threat term of ai_evaluate: heroes that win a duel with us, within this
+   many (manhattan) steps, cost AI_THREAT_W x mines x min(left,
+   AI_THREAT_HORIZON), scaled down linearly with distance. */
+#define AI_THREAT_DIST 6
+#ifndef AI_THREAT_W
+#define AI_THREAT_W 0.15
+#endif
+#define AI_THREAT_HORIZON 60
+
 /* Own moves over which life loses its value as the game ends. */
 #define AI_LIFE_TURNS 10
 
@@ -358,6 +367,24 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (h->mines > 0) {
     double f = h->life <= 25 ? 0.25 : h->life <= 50 ? 0.12 : h->life <= 75 ? 0.05 : 0.0;
     v -= f * h->mines * (left < 60 ? left : 60);
+  }
+  /* threat: a hero that wins a duel with us (as many hits to kill as we
+     need, or more) within AI_THREAT_DIST steps can catch us beyond the
+     search's horizon and take every mine; the nearest such hero counts,
+     more the closer it stands. Contest seed 404: KillerBot chased our 10
+     mines at 30-45 life down a corridor; this makes the hero drink or keep
+     away before the chase starts. */
+  if (h->mines > 0 && AI_THREAT_W > 0) {
+    int hits_me = (h->life + 24) / 25, dmin = AI_THREAT_DIST + 1;
+    for (int k = 0; k < RULES_HEROES; k++) {
+      const rules_hero *o = &s->heroes[k];
+      if (k == me - 1 || o->crashed || ai__idle(k + 1) || (o->life + 24) / 25 < hits_me) continue;
+      int dk = ai__manhattan(h, o);
+      if (dk < dmin) dmin = dk;
+    }
+    if (dmin <= AI_THREAT_DIST)
+      v -= AI_THREAT_W * h->mines * (left < AI_THREAT_HORIZON ? left : AI_THREAT_HORIZON) *
+           (AI_THREAT_DIST + 1 - dmin) / AI_THREAT_DIST;
   }
   /* trapped: too weak to cross the spikes between us and any tavern. Such
      a hero takes no more mines and can only keep what it has until it is
@@ -427,6 +454,36 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
     if (alpha >= beta) break;
   }
   return best;
+}
+
+/* ---- Budget (the caller's deadline) ----
+** The server times a move from sending the state to reading the answer
+** (1000 ms). Our search stops on its wall-clock deadline, counted from when
+** the state was read, and everything else we do costs under 2 ms of CPU
+** (JSON, maps, ordering: 0.5 ms mean on 26x26 boards). What is left is
+** scheduling: on a machine where we get only a share of a core (niced below
+** other jobs), each wake-up and each step outside the search waits its turn,
+** so the time we cannot measure (the server's send until we read, our post
+** until it reads) grows as the share falls. Two measured inputs shrink the
+** budget: the CPU share of our last searches (CPU time / wall time; below
+** AI_BUDGET_SHARE_FULL the budget scales with it, to AI_BUDGET_MIN_FRAC),
+** and how late our moves came out (wall time from reading the state to the
+** answer, past the budget): AI_BUDGET_LATE_MULT times that lateness (the two
+** unmeasured waits, plus as much again) must fit under AI_BUDGET_SAFE_MS
+** with the budget. The result is at least AI_BUDGET_MIN_MS. */
+#define AI_BUDGET_SHARE_FULL 0.5
+#define AI_BUDGET_MIN_FRAC 0.1
+#define AI_BUDGET_SAFE_MS 800.0
+#define AI_BUDGET_LATE_MULT 3.0
+#define AI_BUDGET_MIN_MS 20.0
+
+BOT_API double ai_budget_ms(double think_ms, double share, double late_ms) {
+  double f = share / AI_BUDGET_SHARE_FULL;
+  if (f > 1) f = 1;
+  if (f < AI_BUDGET_MIN_FRAC) f = AI_BUDGET_MIN_FRAC;
+  double b = think_ms * f, cap = AI_BUDGET_SAFE_MS - AI_BUDGET_LATE_MULT * (late_ms > 0 ? late_ms : 0);
+  if (b > cap) b = cap;
+  return b < AI_BUDGET_MIN_MS ? AI_BUDGET_MIN_MS : b;
 }
 
 BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stats *st) {
@@ -547,3 +604,11 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_FAR_MODELS
 #undef AI_IDLE_MOVES
 #undef AI_LIFE_TURNS
+#undef AI_THREAT_DIST
+#undef AI_THREAT_W
+#undef AI_THREAT_HORIZON
+#undef AI_BUDGET_SHARE_FULL
+#undef AI_BUDGET_MIN_FRAC
+#undef AI_BUDGET_SAFE_MS
+#undef AI_BUDGET_LATE_MULT
+#undef AI_BUDGET_MIN_MS

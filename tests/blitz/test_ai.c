@@ -5,7 +5,8 @@
 ** rules (take a free mine, drink when weak, never die on a mine that would
 ** cost our mines, finish a weak neighbour that owns mines, respect the
 ** deadline, no death for a fresh life on the last move, walk past a hero
-** that has stood still for many moves).
+** that has stood still for many moves, a stronger hero near our mines
+** costs, the budget shrinks on a loaded machine).
 */
 #include <stdio.h>
 #include <string.h>
@@ -363,6 +364,54 @@ static void test_walks_past_idle_hero(void) {
   TH_EQ_INT(dir, RULES_EAST);
 }
 
+static void test_stronger_hero_near_costs(void) {
+  /* h1 owns four mines at 40 life. A hero that wins a duel with it (at
+     least as many hits to kill) standing 3 steps away lowers the value of
+     the position against the same hero 10 steps away; a weaker one (15
+     life) at 3 steps does not (contest seed 404: KillerBot chased our 10
+     mines, at 30-45 life, down a corridor). */
+  load("@1          @4\n"
+       "  $-      $-  \n"
+       "              \n"
+       "      []      \n"
+       "              \n"
+       "  $-      $-  \n"
+       "@2          @3\n");
+  S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  put(1, 2, 0, 40, 10);
+  put(2, 6, 0, 10, 0); /* h2 and h3 are weak */
+  put(3, 6, 6, 10, 0);
+  put(4, 0, 6, 100, 0); /* far: 8 steps */
+  ai_prepare(&S, 1);
+  double far = ai_evaluate(&S, 1);
+  put(4, 2, 3, 100, 0); /* 3 steps */
+  double near_strong = ai_evaluate(&S, 1);
+  put(4, 2, 3, 15, 0);
+  double near_weak = ai_evaluate(&S, 1);
+  put(4, 0, 6, 15, 0);
+  double far_weak = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(near_strong < far - 20, "a stronger hero 3 steps away: %.1f vs %.1f far", near_strong, far);
+  TH_ASSERT_MSG(near_weak > far_weak - 1e-9 && near_weak < far_weak + 1e-9, "a weaker one changed %.1f to %.1f",
+                far_weak, near_weak);
+}
+
+/* The budget shrinks on a loaded machine: with the whole of a core and no
+   late moves it is --think-ms; with a tenth of a core or moves coming out
+   late it is smaller, never below 20 ms, and with 200 ms of lateness the
+   budget plus three times that stays under the server's 1000 ms. */
+static void test_budget_load_adaptive(void) {
+  TH_ASSERT(ai_budget_ms(300, 1.0, 0) == 300);
+  TH_ASSERT(ai_budget_ms(300, 0.6, 0) == 300);
+  double low = ai_budget_ms(300, 0.1, 0);
+  TH_ASSERT_MSG(low < 100 && low >= 20, "share 0.1: %.1f ms", low);
+  double late = ai_budget_ms(300, 1.0, 200);
+  TH_ASSERT_MSG(late + 3 * 200 <= 1000 && late < 300, "200 ms late: %.1f ms", late);
+  TH_ASSERT(ai_budget_ms(300, 0.0, 5000) >= 20);
+  TH_ASSERT(ai_budget_ms(700, 1.0, 0) <= 800);
+}
+
 static const th_test TESTS[] = {
     TH_ENTRY(test_parse_state_roundtrip),
     TH_ENTRY(test_parse_state_hidden_spikes),
@@ -379,6 +428,8 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_models_from_behaviour),
     TH_ENTRY(test_no_death_on_last_move),
     TH_ENTRY(test_walks_past_idle_hero),
+    TH_ENTRY(test_stronger_hero_near_costs),
+    TH_ENTRY(test_budget_load_adaptive),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
