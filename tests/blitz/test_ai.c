@@ -365,8 +365,8 @@ static void test_walks_past_idle_hero(void) {
 }
 
 static void test_stronger_hero_near_costs(void) {
-  /* h1 owns four mines at 40 life. A hero that wins a duel with it (at
-     least as many hits to kill) standing 3 steps away lowers the value of
+  /* h1 owns four mines at 40 life. A hunter (h4, seen killing) that wins a
+     duel with it (at least as many hits to kill) standing 3 steps away lowers the value of
      the position against the same hero 10 steps away; a weaker one (15
      life) at 3 steps does not (contest seed 404: KillerBot chased our 10
      mines, at 30-45 life, down a corridor). */
@@ -377,10 +377,19 @@ static void test_stronger_hero_near_costs(void) {
        "              \n"
        "  $-      $-  \n"
        "@2          @3\n");
-  S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
-  rules_recount(&S);
   S.turn = 400;
   put(1, 2, 0, 40, 10);
+  put(4, 0, 6, 100, 0);
+  choose(5);
+  for (int round = 0; round < 2; round++) { /* h4 takes two mines at once twice: a hunter */
+    S.turn += 4;
+    give_mine(4);
+    give_mine(4);
+    choose(5);
+  }
+  TH_EQ_INT(ai_model_of(4), AI_MODEL_HUNTER);
+  S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
+  rules_recount(&S);
   put(2, 6, 0, 10, 0); /* h2 and h3 are weak */
   put(3, 6, 6, 10, 0);
   put(4, 0, 6, 100, 0); /* far: 8 steps */
