@@ -314,6 +314,15 @@ static int ai__left(const rules_state *s, int k) {
   return span < 0 ? 0 : span / 4 + 1;
 }
 
+/* Risk term of ai_evaluate: a weak hero's mines are exposed for
+   AI_RISK_TURNS own moves, or (AI_RISK_TAVERN, with gold) for the moves to
+   a tavern plus AI_RISK_DRINKS. */
+#define AI_RISK_TURNS 60
+#define AI_RISK_DRINKS 3
+#ifndef AI_RISK_TAVERN
+#define AI_RISK_TAVERN 1
+#endif
+
 /* Threat term of ai_evaluate: heroes that win a duel with us, within this
    many (manhattan) steps, cost AI_THREAT_W x mines x min(left,
    AI_THREAT_HORIZON), scaled down linearly with distance. */
@@ -370,10 +379,19 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
     if (d_eff > left) d_eff = left;
     v -= 1.0 * d_eff;
   }
-  /* risk: low life puts every owned mine one or two hits from a killer */
+  /* risk: low life puts every owned mine one or two hits from a killer,
+     for as long as the hero stays weak: AI_RISK_TURNS own moves, or only
+     the walk to a tavern and AI_RISK_DRINKS drinks when it has the gold
+     (AI_RISK_TAVERN). Each step toward a tavern then pays while the hero
+     is weak and holds mines. Contest seed 503 against {miner, miner,
+     hunter}: with 6 mines the hero wandered from 30 down to 1 life, the
+     nearest tavern past its horizon, and a miner leaving its own tavern
+     killed it for the 6 mines. */
   if (h->mines > 0) {
     double f = h->life <= 25 ? 0.25 : h->life <= 50 ? 0.12 : h->life <= 75 ? 0.05 : 0.0;
-    v -= f * h->mines * (left < 60 ? left : 60);
+    int expo = left < AI_RISK_TURNS ? left : AI_RISK_TURNS;
+    if (AI_RISK_TAVERN && h->gold > 0 && ai__dtav[c] + AI_RISK_DRINKS < expo) expo = ai__dtav[c] + AI_RISK_DRINKS;
+    v -= f * h->mines * expo;
   }
   /* threat: a hero that wins a duel with us (as many hits to kill as we
      need, or more), modelled a hunter (AI_THREAT_HUNTERS_ONLY; miners at
@@ -617,6 +635,9 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_THREAT_DIST
 #undef AI_THREAT_W
 #undef AI_THREAT_HORIZON
+#undef AI_RISK_TURNS
+#undef AI_RISK_DRINKS
+#undef AI_RISK_TAVERN
 #undef AI_THREAT_HUNTERS_ONLY
 #undef AI_BUDGET_SHARE_FULL
 #undef AI_BUDGET_MIN_FRAC

@@ -6,7 +6,8 @@
 ** cost our mines, finish a weak neighbour that owns mines, respect the
 ** deadline, no death for a fresh life on the last move, walk past a hero
 ** that has stood still for many moves, a stronger hero near our mines
-** costs, the budget shrinks on a loaded machine).
+** costs, a weak hero with mines is pulled toward a tavern, the budget
+** shrinks on a loaded machine).
 */
 #include <stdio.h>
 #include <string.h>
@@ -406,6 +407,39 @@ static void test_stronger_hero_near_costs(void) {
                 far_weak, near_weak);
 }
 
+static void test_weak_rich_hero_pulled_to_tavern(void) {
+  /* h1 at 20 life owns all four mines (no mine left to walk to) and has
+     gold: a cell 2 steps from the tavern is worth more than one 7 steps
+     away, every step toward it shortening the time its mines are exposed
+     (contest seed 503: the hero wandered at 1..30 life with 6 mines, the
+     tavern past its horizon, until a miner killed it). Without gold no
+     tavern helps, and the two cells are worth the same. */
+  load("@1          @4\n"
+       "  $-      $-  \n"
+       "              \n"
+       "      []      \n"
+       "              \n"
+       "  $-      $-  \n"
+       "@2          @3\n");
+  S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  put(2, 6, 0, 10, 0); /* the others weak and in their corners */
+  put(3, 6, 6, 10, 0);
+  put(4, 0, 6, 10, 0);
+  put(1, 3, 1, 20, 50); /* (3,2) is beside the tavern at (3,3) */
+  ai_prepare(&S, 1);
+  double close = ai_evaluate(&S, 1);
+  put(1, 0, 0, 20, 50);
+  double away = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(close > away + 3, "2 steps from the tavern %.1f, 7 steps %.1f", close, away);
+  put(1, 3, 1, 20, 0);
+  close = ai_evaluate(&S, 1);
+  put(1, 0, 0, 20, 0);
+  away = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(close > away - 1e-9 && close < away + 1e-9, "no gold: %.1f vs %.1f", close, away);
+}
+
 /* The budget shrinks on a loaded machine: with the whole of a core and no
    late moves it is --think-ms; with a tenth of a core or moves coming out
    late it is smaller, never below 20 ms, and with 200 ms of lateness the
@@ -438,6 +472,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_no_death_on_last_move),
     TH_ENTRY(test_walks_past_idle_hero),
     TH_ENTRY(test_stronger_hero_near_costs),
+    TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_budget_load_adaptive),
 };
 
