@@ -47,6 +47,11 @@ BOT_API int ai_model_of(int hero);
    share of our recent searches (cpu/wall, 0..1) and by how late recent
    moves came out past their budget (ms); see ai.c, "Budget". */
 BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
+/* Experimental leaf terms of ai_evaluate, off by default (measured no
+   better, ai.c): the threat of a hunter that wins a duel near our mines
+   (weight; 0 = off) and the tavern that limits a weak hero's exposure
+   (0/1). */
+BOT_API void ai_set_terms(double threat_w, int risk_tavern);
 /* Builds the distance maps for s (done by ai_choose). */
 BOT_API void ai_prepare(const rules_state *s, int me);
 
