@@ -26,6 +26,11 @@
 ** is worth nothing once the game is over: its value shrinks over the last
 ** AI_LIFE_TURNS own moves, and a finished game is valued by gold alone (a
 ** hero with mines no longer dies on its last moves for a fresh life).
+** Two more leaf terms are written and tested but off by default (measured
+** no better, see their constants): the threat of a hunter that wins a duel
+** near our mines, and a tavern that limits a weak hero's exposure
+** (ai_set_terms switches them). The caller's deadline comes from
+** ai_budget_ms ("Budget" below): --think-ms shrunk on a loaded machine.
 **
 ** The search always stops at a ply where it is our move again, so every
 ** leaf is valued at the same phase of the round. Moves that cannot change
