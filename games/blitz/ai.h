@@ -43,6 +43,15 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 BOT_API double ai_evaluate(const rules_state *s, int me);
 /* Model of hero 1..4 after the last ai_choose (AI_MODEL_*). */
 BOT_API int ai_model_of(int hero);
+/* Wall-clock budget (ms) for the next search: think_ms shrunk by the CPU
+   share of our recent searches (cpu/wall, 0..1) and by how late recent
+   moves came out past their budget (ms); see ai.c, "Budget". */
+BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
+/* Experimental leaf terms of ai_evaluate, off by default (measured no
+   better, ai.c): the threat of a hunter that wins a duel near our mines
+   (weight; 0 = off) and the tavern that limits a weak hero's exposure
+   (0/1). */
+BOT_API void ai_set_terms(double threat_w, int risk_tavern);
 /* Builds the distance maps for s (done by ai_choose). */
 BOT_API void ai_prepare(const rules_state *s, int me);
 

@@ -226,6 +226,7 @@ BOT_API int client_run(int argc, char **argv, const char *botname, client_policy
       fprintf(stderr, "%s: server answered %d: %s\n", botname, status, shown);
       return 1;
     }
+    v->recv_ns = deadline_now_ns(); /* the move's clock starts before the JSON is read */
     char err[256];
     int finished = 0;
     if (client_parse_state(v, client__mem, client__body, (size_t)n, play_url, sizeof play_url,

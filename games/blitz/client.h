@@ -32,6 +32,7 @@ typedef struct client_view {
   int think_ms;         /* budget from --think-ms (default 300) */
   int quiet;
   long moves;           /* states answered so far */
+  int64_t recv_ns;      /* deadline clock (deadline_now_ns) when this state's answer was read */
 } client_view;
 
 /* A policy returns a direction RULES_NORTH..RULES_STAY. ctx is the

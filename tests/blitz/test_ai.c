@@ -5,7 +5,9 @@
 ** rules (take a free mine, drink when weak, never die on a mine that would
 ** cost our mines, finish a weak neighbour that owns mines, respect the
 ** deadline, no death for a fresh life on the last move, walk past a hero
-** that has stood still for many moves).
+** that has stood still for many moves, the budget shrinks on a loaded
+** machine) and two experimental leaf terms (a stronger hunter near our
+** mines costs, a weak hero with mines is pulled toward a tavern).
 */
 #include <stdio.h>
 #include <string.h>
@@ -363,6 +365,113 @@ static void test_walks_past_idle_hero(void) {
   TH_EQ_INT(dir, RULES_EAST);
 }
 
+/* Two experimental leaf terms (ai_set_terms), off by default: each test
+   turns its term on, checks what it does, and that it is gone when off. */
+static void test_stronger_hero_near_costs(void) {
+  /* h1 owns four mines at 40 life. A hunter (h4, seen killing) that wins a
+     duel with it (at least as many hits to kill) standing 3 steps away lowers the value of
+     the position against the same hero 10 steps away; a weaker one (15
+     life) at 3 steps does not (contest seed 404: KillerBot chased our 10
+     mines, at 30-45 life, down a corridor). */
+  load("@1          @4\n"
+       "  $-      $-  \n"
+       "              \n"
+       "      []      \n"
+       "              \n"
+       "  $-      $-  \n"
+       "@2          @3\n");
+  ai_set_terms(0.15, 0); /* the term is off by default */
+  S.turn = 400;
+  put(1, 2, 0, 40, 10);
+  put(4, 0, 6, 100, 0);
+  choose(5);
+  for (int round = 0; round < 2; round++) { /* h4 takes two mines at once twice: a hunter */
+    S.turn += 4;
+    give_mine(4);
+    give_mine(4);
+    choose(5);
+  }
+  TH_EQ_INT(ai_model_of(4), AI_MODEL_HUNTER);
+  S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
+  rules_recount(&S);
+  put(2, 6, 0, 10, 0); /* h2 and h3 are weak */
+  put(3, 6, 6, 10, 0);
+  put(4, 0, 6, 100, 0); /* far: 8 steps */
+  ai_prepare(&S, 1);
+  double far = ai_evaluate(&S, 1);
+  put(4, 2, 3, 100, 0); /* 3 steps */
+  double near_strong = ai_evaluate(&S, 1);
+  put(4, 2, 3, 15, 0);
+  double near_weak = ai_evaluate(&S, 1);
+  put(4, 0, 6, 15, 0);
+  double far_weak = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(near_strong < far - 20, "a stronger hero 3 steps away: %.1f vs %.1f far", near_strong, far);
+  TH_ASSERT_MSG(near_weak > far_weak - 1e-9 && near_weak < far_weak + 1e-9, "a weaker one changed %.1f to %.1f",
+                far_weak, near_weak);
+  /* off (the default): the stronger hunter near costs nothing */
+  ai_set_terms(0, 0);
+  put(4, 2, 3, 100, 0);
+  double off_near = ai_evaluate(&S, 1);
+  put(4, 0, 6, 100, 0);
+  double off_far = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(off_near > off_far - 1e-9 && off_near < off_far + 1e-9, "term off: %.1f vs %.1f", off_near, off_far);
+}
+
+static void test_weak_rich_hero_pulled_to_tavern(void) {
+  /* h1 at 20 life owns all four mines (no mine left to walk to) and has
+     gold: a cell 2 steps from the tavern is worth more than one 7 steps
+     away, every step toward it shortening the time its mines are exposed
+     (contest seed 503: the hero wandered at 1..30 life with 6 mines, the
+     tavern past its horizon, until a miner killed it). Without gold no
+     tavern helps, and the two cells are worth the same. */
+  load("@1          @4\n"
+       "  $-      $-  \n"
+       "              \n"
+       "      []      \n"
+       "              \n"
+       "  $-      $-  \n"
+       "@2          @3\n");
+  S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  put(2, 6, 0, 10, 0); /* the others weak and in their corners */
+  put(3, 6, 6, 10, 0);
+  put(4, 0, 6, 10, 0);
+  put(1, 3, 1, 20, 50); /* (3,2) is beside the tavern at (3,3) */
+  ai_set_terms(0, 1); /* the term is off by default */
+  ai_prepare(&S, 1);
+  double close = ai_evaluate(&S, 1);
+  put(1, 0, 0, 20, 50);
+  double away = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(close > away + 3, "2 steps from the tavern %.1f, 7 steps %.1f", close, away);
+  put(1, 3, 1, 20, 0);
+  close = ai_evaluate(&S, 1);
+  put(1, 0, 0, 20, 0);
+  away = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(close > away - 1e-9 && close < away + 1e-9, "no gold: %.1f vs %.1f", close, away);
+  ai_set_terms(0, 0); /* off (the default): no pull */
+  put(1, 3, 1, 20, 50);
+  close = ai_evaluate(&S, 1);
+  put(1, 0, 0, 20, 50);
+  away = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(close > away - 1e-9 && close < away + 1e-9, "term off: %.1f vs %.1f", close, away);
+}
+
+/* The budget shrinks on a loaded machine: with the whole of a core and no
+   late moves it is --think-ms; with 3 % of a core or moves coming out
+   late it is smaller, never below 20 ms, and with 200 ms of lateness the
+   budget plus three times that stays under the server's 1000 ms. */
+static void test_budget_load_adaptive(void) {
+  TH_ASSERT(ai_budget_ms(300, 1.0, 0) == 300);
+  TH_ASSERT(ai_budget_ms(300, 0.6, 0) == 300);
+  double low = ai_budget_ms(300, 0.03, 0);
+  TH_ASSERT_MSG(low < 100 && low >= 20, "share 0.03: %.1f ms", low);
+  double late = ai_budget_ms(300, 1.0, 200);
+  TH_ASSERT_MSG(late + 3 * 200 <= 1000 && late < 300, "200 ms late: %.1f ms", late);
+  TH_ASSERT(ai_budget_ms(300, 0.0, 5000) >= 20);
+  TH_ASSERT(ai_budget_ms(700, 1.0, 0) <= 800);
+}
+
 static const th_test TESTS[] = {
     TH_ENTRY(test_parse_state_roundtrip),
     TH_ENTRY(test_parse_state_hidden_spikes),
@@ -379,6 +488,9 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_models_from_behaviour),
     TH_ENTRY(test_no_death_on_last_move),
     TH_ENTRY(test_walks_past_idle_hero),
+    TH_ENTRY(test_stronger_hero_near_costs),
+    TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
+    TH_ENTRY(test_budget_load_adaptive),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
