@@ -28,3 +28,9 @@ BOT_API double deadline_elapsed_ms(const deadline_t *d) {
 BOT_API double deadline_left_ms(const deadline_t *d) {
   return (double)(d->end_ns - deadline_now_ns()) / 1e6;
 }
+
+BOT_API double deadline_cpu_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}

@@ -28,5 +28,9 @@ BOT_API void deadline_start_at(deadline_t *d, int64_t start_ns, double ms);
 BOT_API int deadline_passed(const deadline_t *d);
 BOT_API double deadline_elapsed_ms(const deadline_t *d);
 BOT_API double deadline_left_ms(const deadline_t *d);
+/* Milliseconds of CPU time this process has used (CLOCK_PROCESS_CPUTIME_ID):
+   with the wall time of the same span it gives the share of a core the
+   process got, which bots use to shrink their budget on a loaded machine. */
+BOT_API double deadline_cpu_ms(void);
 
 #endif /* DEADLINE_H */

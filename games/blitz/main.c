@@ -16,7 +16,6 @@
 ** stderr unless --quiet.
 */
 #include <stdio.h>
-#include <time.h>
 
 #include "ai.h"
 #include "client.h"
@@ -29,22 +28,16 @@
 
 static double main__share = 1.0, main__late;
 
-static double main__cpu_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static int main__policy(const client_view *v, void *ctx) {
   (void)ctx;
   double budget = ai_budget_ms((double)v->think_ms, main__share, main__late);
   deadline_t d;
   deadline_start_at(&d, v->recv_ns, budget);
-  double cpu0 = main__cpu_ms();
+  double cpu0 = deadline_cpu_ms();
   int64_t t0 = deadline_now_ns();
   ai_stats st;
   int dir = ai_choose(&v->st, v->me, &d, &st);
-  double wall = (deadline_now_ns() - t0) / 1e6, cpu = main__cpu_ms() - cpu0;
+  double wall = (deadline_now_ns() - t0) / 1e6, cpu = deadline_cpu_ms() - cpu0;
   if (wall >= MAIN_SHARE_MIN_MS) {
     double sh = cpu / wall > 1 ? 1 : cpu / wall;
     main__share = MAIN_SHARE_KEEP * main__share + (1 - MAIN_SHARE_KEEP) * sh;

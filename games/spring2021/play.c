@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ai.h"
 #include "deadline.h"
@@ -237,12 +236,6 @@ static const char *play__answer(int a) {
   return "WAIT";
 }
 
-static double play__cpu_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static void play__say(const char *line) {
   printf("%s\n", line);
   fflush(stdout);
@@ -291,7 +284,7 @@ BOT_API int play_run(const play_config *cfg) {
                     : share > 0.7 ? cfg->busy_ms
                                   : cfg->loaded_ms;
     deadline_start_at(&d, t0, budget);
-    double cpu0 = play__cpu_ms();
+    double cpu0 = deadline_cpu_ms();
     ai_report rep;
     int a = ai_choose(&play__engine, &b, &s, 0, &d, &rep);
     const char *out = play__answer(a);
@@ -299,7 +292,7 @@ BOT_API int play_run(const play_config *cfg) {
     rules_format(a, was, sizeof was);
     if (strcmp(out, was) != 0)
       fprintf(stderr, "%s: %s is not among the listed actions; answering %s\n", cfg->name, was, out);
-    double wall = deadline_elapsed_ms(&d), cpu = play__cpu_ms() - cpu0;
+    double wall = deadline_elapsed_ms(&d), cpu = deadline_cpu_ms() - cpu0;
     if (wall > 5.0) {
       double now = cpu / wall > 1.0 ? 1.0 : cpu / wall;
       share = now < share ? now : 0.8 * share + 0.2 * now; /* drop fast, recover slowly */

@@ -13,6 +13,8 @@
 ** input, restarts it. Implements deadline.h with the same semantics
 ** otherwise.
 */
+#include <time.h>
+
 #include "deadline.h"
 #include "fuzz_clock.h"
 
@@ -38,3 +40,11 @@ int deadline_passed(const deadline_t *d) {
 double deadline_elapsed_ms(const deadline_t *d) { return (double)(deadline_now_ns() - d->start_ns) / 1e6; }
 
 double deadline_left_ms(const deadline_t *d) { return (double)(d->end_ns - deadline_now_ns()) / 1e6; }
+
+/* The process's real CPU time, as deadline.c: only the bots' load share
+   reads it, never a search's stop. */
+double deadline_cpu_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
