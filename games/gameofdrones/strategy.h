@@ -32,7 +32,9 @@
 #include "common.h"
 #include "plan.h"
 
-#define STRATEGY_HIST 128      /* rounds remembered */
+#ifndef STRATEGY_HIST
+#define STRATEGY_HIST 128      /* rounds remembered (the fuzz build sets 16, so */
+#endif                         /* that short inputs wrap the ring) */
 #define STRATEGY_EXPLORE 0.04  /* most rounds given to the modes not in favour */
 #define STRATEGY_HYP 5         /* predictors of the opponent's next round */
 #define STRATEGY_HYP_DEFEND 4  /* the one predicting a defence, not an attack */

@@ -75,9 +75,17 @@ fuzzobj = $(patsubst %.c,build/fuzz/obj/%.o,$(1))
 FUZZ_NOCMP := games/gameofdrones/plan.c games/spring2021/beam.c games/greencircle/ai.c games/blitz/ai.c
 $(call fuzzobj,$(FUZZ_NOCMP)): FUZZ_COV := -fno-sanitize-coverage=trace-cmp
 
+# gameofdrones' player remembers STRATEGY_HIST = 128 rounds in a ring, and
+# on_match_start empties it: wrapping it within one input takes 128
+# round ends (about 1,200 bytes), so its fuzz build remembers 16 (144
+# bytes). That lets tests/fuzz/fuzz_gameofdrones.options cap inputs at
+# 512 bytes, which still hold a whole round of the longest length the
+# target plays (100 turns: 312 bytes); see README, "Fuzzing".
+$(call fuzzobj,$(FUZZ_SRC_gameofdrones)): FUZZ_DEFS := -DSTRATEGY_HIST=16
+
 build/fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CLANG) $(CPPFLAGS) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_COV) -MMD -MP -c $< -o $@
+	$(CLANG) $(CPPFLAGS) $(FUZZ_DEFS) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_COV) -MMD -MP -c $< -o $@
 
 define FUZZ_RULES
 build/fuzz/obj/tests/fuzz/fuzz_$(1).o: FUZZ_INC := $$(addprefix -I,$$(sort $$(dir $$(filter games/%,$$(FUZZ_SRC_$(1))))))
