@@ -322,7 +322,30 @@ static int ai__left(const rules_state *s, int k) {
 /* Risk term of ai_evaluate: a weak hero's mines are exposed for
    AI_RISK_TURNS own moves, or (AI_RISK_TAVERN, with gold) for the moves to
    a tavern plus AI_RISK_DRINKS. */
+#ifndef AI_RISK_TURNS
 #define AI_RISK_TURNS 60
+#endif
+/* Share of the mines' exposed income lost, by the hits that kill us: one
+   (life <= 25), two (<= 50), three (<= 75). */
+#ifndef AI_RISK_F1
+#define AI_RISK_F1 0.25
+#endif
+#ifndef AI_RISK_F2
+#define AI_RISK_F2 0.12
+#endif
+#ifndef AI_RISK_F3
+#define AI_RISK_F3 0.05
+#endif
+/* The risk grows with the way to the nearest tavern: by one more share
+   every AI_RISK_TAV_STEPS steps (0: off). */
+#ifndef AI_RISK_TAV_STEPS
+#define AI_RISK_TAV_STEPS 0
+#endif
+/* Life to keep after taking the next mine; below it the way to that mine
+   goes through a tavern (d_eff in ai_evaluate). */
+#ifndef AI_SAFE_LIFE
+#define AI_SAFE_LIFE 20
+#endif
 #define AI_RISK_DRINKS 3
 /* 0: off by default (ai_set_terms turns it on). Measured against {miner,
    miner, hunter} on contest seeds 600.., every seat, same loaded machine:
@@ -358,6 +381,12 @@ BOT_API void ai_set_terms(double threat_w, int risk_tavern) {
   ai__risk_tavern = risk_tavern;
 }
 
+/* Adversary choice (step 3): quarter steps nearer for a stronger hero,
+   and again for a hunter. 0 ranks by path steps alone. */
+#ifndef AI_ADV_THREAT_STEPS
+#define AI_ADV_THREAT_STEPS 2
+#endif
+
 /* Own moves over which life loses its value as the game ends. */
 #define AI_LIFE_TURNS 10
 
@@ -386,9 +415,9 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   int dm = ai__dmine[c];
   if (dm < (1 << 20)) {
     int d_eff = dm;
-    if (h->life - dm - 25 < 20) {
+    if (h->life - dm - 25 < AI_SAFE_LIFE) {
       if (h->gold > 0 && ai__dvia[c] < (1 << 20)) {
-        int need = (45 + dm - h->life + 24) / 25;
+        int need = (25 + AI_SAFE_LIFE + dm - h->life + 24) / 25;
         if (need < 1) need = 1;
         d_eff = ai__dvia[c] + need;
       } else {
@@ -407,10 +436,12 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      nearest tavern past its horizon, and a miner leaving its own tavern
      killed it for the 6 mines. */
   if (h->mines > 0) {
-    double f = h->life <= 25 ? 0.25 : h->life <= 50 ? 0.12 : h->life <= 75 ? 0.05 : 0.0;
+    double f = h->life <= 25 ? AI_RISK_F1 : h->life <= 50 ? AI_RISK_F2 : h->life <= 75 ? AI_RISK_F3 : 0.0;
     int expo = left < AI_RISK_TURNS ? left : AI_RISK_TURNS;
     if (ai__risk_tavern && h->gold > 0 && ai__dtav[c] + AI_RISK_DRINKS < expo) expo = ai__dtav[c] + AI_RISK_DRINKS;
-    v -= f * h->mines * expo;
+    double far = 1.0;
+    if (AI_RISK_TAV_STEPS > 0 && ai__dtav[c] < (1 << 20)) far += (double)ai__dtav[c] / AI_RISK_TAV_STEPS;
+    v -= f * h->mines * expo * far;
   }
   /* threat: a hero that wins a duel with us (as many hits to kill as we
      need, or more), modelled a hunter (AI_THREAT_HUNTERS_ONLY; miners at
@@ -566,13 +597,26 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
     }
   }
   memset(ai__near, 0, sizeof ai__near);
+  /* 3. When three heroes are near, the two searched are the nearest, a
+     stronger hero or a hunter counting as nearer by AI_ADV_THREAT_STEPS/4
+     steps each. Contest seed 504 against {miner, miner, hunter}: our hero
+     killed a weak miner beside it for 11 mines while the full-life hunter
+     and a miner stood 3 steps away; the searched pair was the victim and
+     the miner (lower hero id), so the hunter's next move, a kill, was
+     never seen. */
   int cand[4], cd[4], nc = 0;
+  int hits_me = (h->life + 24) / 25;
   for (int k = 1; k <= 4; k++) {
     if (k == me || s->heroes[k - 1].crashed || ai__idle(k)) continue;
     int dd = bfs[s->heroes[k - 1].x * n + s->heroes[k - 1].y];
     if (dd >= 0 && dd <= AI_NEAR) {
       cand[nc] = k;
-      cd[nc++] = dd;
+      /* rank: path steps, less AI_ADV_THREAT_STEPS for a hero that wins a
+         duel with us and again for one modelled a hunter */
+      int rank = 4 * dd;
+      if ((s->heroes[k - 1].life + 24) / 25 >= hits_me) rank -= AI_ADV_THREAT_STEPS;
+      if (ai__model[k] == AI_MODEL_HUNTER) rank -= AI_ADV_THREAT_STEPS;
+      cd[nc++] = rank;
     }
   }
   for (int i = 0; i < nc; i++)
@@ -581,7 +625,10 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         int t = cd[i]; cd[i] = cd[j]; cd[j] = t;
         t = cand[i]; cand[i] = cand[j]; cand[j] = t;
       }
-  for (int i = 0; i < nc && i < 2; i++) ai__near[cand[i]] = 1;
+  for (int i = 0; i < nc && i < 2; i++) {
+    ai__near[cand[i]] = 1;
+    st->adv_mask |= 1 << cand[i];
+  }
   st->near = nc < 2 ? nc : 2;
 
   int moves[5];
@@ -651,10 +698,16 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_FAR_MODELS
 #undef AI_IDLE_MOVES
 #undef AI_LIFE_TURNS
+#undef AI_ADV_THREAT_STEPS
 #undef AI_THREAT_DIST
 #undef AI_THREAT_W
 #undef AI_THREAT_HORIZON
 #undef AI_RISK_TURNS
+#undef AI_RISK_F1
+#undef AI_RISK_F2
+#undef AI_RISK_F3
+#undef AI_SAFE_LIFE
+#undef AI_RISK_TAV_STEPS
 #undef AI_RISK_DRINKS
 #undef AI_RISK_TAVERN
 #undef AI_THREAT_HUNTERS_ONLY

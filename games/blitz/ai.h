@@ -32,6 +32,7 @@ typedef struct ai_stats {
   long nodes;        /* simulated moves in the last search */
   int depth;         /* deepest completed iteration (plies) */
   int near;          /* heroes treated as adversaries */
+  int adv_mask;      /* which: bit k for hero k (1..4) */
   double ms;         /* time spent */
   double score;      /* value of the chosen move */
 } ai_stats;

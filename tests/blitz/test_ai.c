@@ -5,7 +5,8 @@
 ** rules (take a free mine, drink when weak, never die on a mine that would
 ** cost our mines, finish a weak neighbour that owns mines, respect the
 ** deadline, no death for a fresh life on the last move, walk past a hero
-** that has stood still for many moves, the budget shrinks on a loaded
+** that has stood still for many moves, of three heroes near search the
+** one that wins a duel, the budget shrinks on a loaded
 ** machine) and two experimental leaf terms (a stronger hunter near our
 ** mines costs, a weak hero with mines is pulled toward a tavern).
 */
@@ -365,6 +366,32 @@ static void test_walks_past_idle_hero(void) {
   TH_EQ_INT(dir, RULES_EAST);
 }
 
+static void test_searches_the_stronger_of_three(void) {
+  /* three heroes near h1 (52 life): weak h2 beside it with mines, and 3
+     steps away h3 (40 life, loses a duel) and h4 (94 life, wins one). Only
+     two are searched: h2 and the one that can punish a kill, h4 (contest
+     seed 504: the pair was chosen by hero id, h4's kill went unseen) */
+  load(MAP_OPEN);
+  put(1, 3, 3, 52, 10);
+  put(2, 3, 2, 3, 10);
+  put(3, 4, 5, 40, 10);
+  put(4, 3, 6, 94, 10);
+  S.owner[1 * 7 + 1] = S.owner[5 * 7 + 1] = 2;
+  rules_recount(&S);
+  S.turn = 400;
+  deadline_t d;
+  deadline_start(&d, 50);
+  ai_stats st;
+  ai_choose(&S, 1, &d, &st);
+  TH_EQ_INT(st.near, 2);
+  TH_EQ_INT(st.adv_mask, (1 << 2) | (1 << 4));
+  /* h4 as weak as h3: the nearest by hero order again (h2, h3) */
+  put(4, 3, 6, 40, 10);
+  deadline_start(&d, 50);
+  ai_choose(&S, 1, &d, &st);
+  TH_EQ_INT(st.adv_mask, (1 << 2) | (1 << 3));
+}
+
 /* Two experimental leaf terms (ai_set_terms), off by default: each test
    turns its term on, checks what it does, and that it is gone when off. */
 static void test_stronger_hero_near_costs(void) {
@@ -488,6 +515,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_models_from_behaviour),
     TH_ENTRY(test_no_death_on_last_move),
     TH_ENTRY(test_walks_past_idle_hero),
+    TH_ENTRY(test_searches_the_stronger_of_three),
     TH_ENTRY(test_stronger_hero_near_costs),
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_budget_load_adaptive),
