@@ -7,7 +7,9 @@
 **      what it did since our last move (ai__observe);
 **   2. maps: distances to a mine not ours, to a tavern, via a tavern to a
 **      mine, spike entries to a tavern, and per opponent to a mine not its;
-**   3. adversaries: the (at most 2) heroes within AI_NEAR steps, leaving
+**   3. adversaries: the (at most 2) heroes within AI_NEAR steps, nearest
+**      first with a hero that wins a duel with us, or a hunter, counted
+**      nearer (AI_ADV_THREAT_STEPS), leaving
 **      out a hero seen standing still for AI_IDLE_MOVES of its moves (a
 **      stuck or crashed bot: it stands in the search like a far hero, so it
 **      still hits whoever stops beside it);
@@ -20,7 +22,8 @@
 **      AI_FAR_DEPTH when nobody is near;
 **   6. nothing finished: the one-ply order's best.
 ** Leaves (ai_evaluate) value mines by our turns left (gold + mines x turns
-** left), the risk of losing them by life (AI's risk term), fights by the
+** left), the risk of losing them by life (the risk term; one hit from
+** death, also by the way to a tavern), fights by the
 ** material that changes hands (the simulator moves mines on a kill), and
 ** taverns by the life they buy (concave life value, tavern detours). Life
 ** is worth nothing once the game is over: its value shrinks over the last
@@ -326,20 +329,32 @@ static int ai__left(const rules_state *s, int k) {
 #define AI_RISK_TURNS 60
 #endif
 /* Share of the mines' exposed income lost, by the hits that kill us: one
-   (life <= 25), two (<= 50), three (<= 75). */
+   (life <= 25), two (<= 50), three (<= 75). Were 0.25 and 0.12: against
+   {miner, miner, hunter}, contest seeds 500..519 every seat, --think-ms
+   100, the same 80 seed/seat pairs: 0.5 and 0.2 won 70, the old 64. */
 #ifndef AI_RISK_F1
-#define AI_RISK_F1 0.25
+#define AI_RISK_F1 0.5
 #endif
 #ifndef AI_RISK_F2
-#define AI_RISK_F2 0.12
+#define AI_RISK_F2 0.2
 #endif
 #ifndef AI_RISK_F3
 #define AI_RISK_F3 0.05
 #endif
-/* The risk grows with the way to the nearest tavern: by one more share
-   every AI_RISK_TAV_STEPS steps (0: off). */
+/* A hero one hit from death (life <= AI_RISK_TAV_LIFE) with gold: the
+   risk grows with the way to the nearest tavern, by one more share every
+   AI_RISK_TAV_STEPS steps (0: off), so every step toward a tavern pays
+   even when the drink lies past the search's horizon. Contest seed 517:
+   the hero stood at 1 life with 2 mines for 1000 turns four steps from its
+   tavern (the way to the next mine led the other way, over spikes); seed
+   506: it wandered at 1 life with 5 mines 14 steps from any tavern until
+   the hunter caught it. Applied at every life below 75 (seeds 500..,
+   TAV_LIFE 100) it kept the hero at home with 4 mines on seed 503. */
 #ifndef AI_RISK_TAV_STEPS
-#define AI_RISK_TAV_STEPS 0
+#define AI_RISK_TAV_STEPS 10
+#endif
+#ifndef AI_RISK_TAV_LIFE
+#define AI_RISK_TAV_LIFE 25
 #endif
 /* Life to keep after taking the next mine; below it the way to that mine
    goes through a tavern (d_eff in ai_evaluate). */
@@ -375,6 +390,13 @@ static int ai__left(const rules_state *s, int k) {
 
 static double ai__threat_w = AI_THREAT_W;
 static int ai__risk_tavern = AI_RISK_TAVERN;
+static double ai__risk_tav_steps = AI_RISK_TAV_STEPS;
+
+BOT_API double ai_set_tavern_pull(double steps) {
+  double was = ai__risk_tav_steps;
+  ai__risk_tav_steps = steps;
+  return was;
+}
 
 BOT_API void ai_set_terms(double threat_w, int risk_tavern) {
   ai__threat_w = threat_w;
@@ -440,7 +462,8 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
     int expo = left < AI_RISK_TURNS ? left : AI_RISK_TURNS;
     if (ai__risk_tavern && h->gold > 0 && ai__dtav[c] + AI_RISK_DRINKS < expo) expo = ai__dtav[c] + AI_RISK_DRINKS;
     double far = 1.0;
-    if (AI_RISK_TAV_STEPS > 0 && ai__dtav[c] < (1 << 20)) far += (double)ai__dtav[c] / AI_RISK_TAV_STEPS;
+    if (ai__risk_tav_steps > 0 && h->life <= AI_RISK_TAV_LIFE && h->gold > 0 && ai__dtav[c] < (1 << 20))
+      far += ai__dtav[c] / ai__risk_tav_steps;
     v -= f * h->mines * expo * far;
   }
   /* threat: a hero that wins a duel with us (as many hits to kill as we
@@ -708,6 +731,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_RISK_F3
 #undef AI_SAFE_LIFE
 #undef AI_RISK_TAV_STEPS
+#undef AI_RISK_TAV_LIFE
 #undef AI_RISK_DRINKS
 #undef AI_RISK_TAVERN
 #undef AI_THREAT_HUNTERS_ONLY
