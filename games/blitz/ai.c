@@ -22,8 +22,8 @@
 **      AI_FAR_DEPTH when nobody is near;
 **   6. nothing finished: the one-ply order's best.
 ** Leaves (ai_evaluate) value mines by our turns left (gold + mines x turns
-** left), the risk of losing them by life (the risk term; one hit from
-** death, also by the way to a tavern), fights by the
+** left), the risk of losing them by life (the risk term; at two hits from
+** death or less, also by the way to a tavern), fights by the
 ** material that changes hands (the simulator moves mines on a kill), and
 ** taverns by the life they buy (concave life value, tavern detours). Life
 ** is worth nothing once the game is over: its value shrinks over the last
@@ -341,20 +341,22 @@ static int ai__left(const rules_state *s, int k) {
 #ifndef AI_RISK_F3
 #define AI_RISK_F3 0.05
 #endif
-/* A hero one hit from death (life <= AI_RISK_TAV_LIFE) with gold: the
-   risk grows with the way to the nearest tavern, by one more share every
-   AI_RISK_TAV_STEPS steps (0: off), so every step toward a tavern pays
-   even when the drink lies past the search's horizon. Contest seed 517:
-   the hero stood at 1 life with 2 mines for 1000 turns four steps from its
-   tavern (the way to the next mine led the other way, over spikes); seed
-   506: it wandered at 1 life with 5 mines 14 steps from any tavern until
-   the hunter caught it. Applied at every life below 75 (seeds 500..,
-   TAV_LIFE 100) it kept the hero at home with 4 mines on seed 503. */
+/* A hero two hits from death or weaker (life <= AI_RISK_TAV_LIFE) with
+   gold: the risk grows with the way to the nearest tavern, by one more
+   share every AI_RISK_TAV_STEPS steps (0: off), so every step toward a
+   tavern pays even when the drink lies past the search's horizon. Contest
+   seed 517: the hero stood at 1 life with 2 mines for 1000 turns four
+   steps from its tavern (the way to the next mine led the other way, over
+   spikes); seed 506: it wandered at 1 life with 5 mines 14 steps from any
+   tavern until the hunter caught it. Against {miner, miner, hunter}, seeds
+   500..519 every seat, --think-ms 100, with the shares above: up to life
+   50, see README; up to 25, fewer first places; at every life up to 75
+   it kept the hero home with 4 mines (seed 503 lost in all four seats). */
 #ifndef AI_RISK_TAV_STEPS
 #define AI_RISK_TAV_STEPS 10
 #endif
 #ifndef AI_RISK_TAV_LIFE
-#define AI_RISK_TAV_LIFE 25
+#define AI_RISK_TAV_LIFE 50
 #endif
 /* Life to keep after taking the next mine; below it the way to that mine
    goes through a tavern (d_eff in ai_evaluate). */
