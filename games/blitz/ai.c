@@ -7,7 +7,9 @@
 **      what it did since our last move (ai__observe);
 **   2. maps: distances to a mine not ours, to a tavern, via a tavern to a
 **      mine, spike entries to a tavern, and per opponent to a mine not its;
-**   3. adversaries: the (at most 2) heroes within AI_NEAR steps, leaving
+**   3. adversaries: the (at most 2) heroes within AI_NEAR steps, nearest
+**      first with a hero that wins a duel with us, or a hunter, counted
+**      nearer (AI_ADV_THREAT_STEPS), leaving
 **      out a hero seen standing still for AI_IDLE_MOVES of its moves (a
 **      stuck or crashed bot: it stands in the search like a far hero, so it
 **      still hits whoever stops beside it);
@@ -20,7 +22,8 @@
 **      AI_FAR_DEPTH when nobody is near;
 **   6. nothing finished: the one-ply order's best.
 ** Leaves (ai_evaluate) value mines by our turns left (gold + mines x turns
-** left), the risk of losing them by life (AI's risk term), fights by the
+** left), the risk of losing them by life (the risk term; at two hits from
+** death or less, also by the way to a tavern), fights by the
 ** material that changes hands (the simulator moves mines on a kill), and
 ** taverns by the life they buy (concave life value, tavern detours). Life
 ** is worth nothing once the game is over: its value shrinks over the last
@@ -322,7 +325,44 @@ static int ai__left(const rules_state *s, int k) {
 /* Risk term of ai_evaluate: a weak hero's mines are exposed for
    AI_RISK_TURNS own moves, or (AI_RISK_TAVERN, with gold) for the moves to
    a tavern plus AI_RISK_DRINKS. */
+#ifndef AI_RISK_TURNS
 #define AI_RISK_TURNS 60
+#endif
+/* Share of the mines' exposed income lost, by the hits that kill us: one
+   (life <= 25), two (<= 50), three (<= 75). Were 0.25 and 0.12: against
+   {miner, miner, hunter}, contest seeds 500..519 every seat, --think-ms
+   100, the same 80 seed/seat pairs: 0.5 and 0.2 won 70, the old 64. */
+#ifndef AI_RISK_F1
+#define AI_RISK_F1 0.5
+#endif
+#ifndef AI_RISK_F2
+#define AI_RISK_F2 0.2
+#endif
+#ifndef AI_RISK_F3
+#define AI_RISK_F3 0.05
+#endif
+/* A hero two hits from death or weaker (life <= AI_RISK_TAV_LIFE) with
+   gold: the risk grows with the way to the nearest tavern, by one more
+   share every AI_RISK_TAV_STEPS steps (0: off), so every step toward a
+   tavern pays even when the drink lies past the search's horizon. Contest
+   seed 517: the hero stood at 1 life with 2 mines for 1000 turns four
+   steps from its tavern (the way to the next mine led the other way, over
+   spikes); seed 506: it wandered at 1 life with 5 mines 14 steps from any
+   tavern until the hunter caught it. Against {miner, miner, hunter}, seeds
+   500..519 every seat, --think-ms 100, with the shares above: up to life
+   50, see README; up to 25, fewer first places; at every life up to 75
+   it kept the hero home with 4 mines (seed 503 lost in all four seats). */
+#ifndef AI_RISK_TAV_STEPS
+#define AI_RISK_TAV_STEPS 10
+#endif
+#ifndef AI_RISK_TAV_LIFE
+#define AI_RISK_TAV_LIFE 50
+#endif
+/* Life to keep after taking the next mine; below it the way to that mine
+   goes through a tavern (d_eff in ai_evaluate). */
+#ifndef AI_SAFE_LIFE
+#define AI_SAFE_LIFE 20
+#endif
 #define AI_RISK_DRINKS 3
 /* 0: off by default (ai_set_terms turns it on). Measured against {miner,
    miner, hunter} on contest seeds 600.., every seat, same loaded machine:
@@ -352,11 +392,24 @@ static int ai__left(const rules_state *s, int k) {
 
 static double ai__threat_w = AI_THREAT_W;
 static int ai__risk_tavern = AI_RISK_TAVERN;
+static double ai__risk_tav_steps = AI_RISK_TAV_STEPS;
+
+BOT_API double ai_set_tavern_pull(double steps) {
+  double was = ai__risk_tav_steps;
+  ai__risk_tav_steps = steps;
+  return was;
+}
 
 BOT_API void ai_set_terms(double threat_w, int risk_tavern) {
   ai__threat_w = threat_w;
   ai__risk_tavern = risk_tavern;
 }
+
+/* Adversary choice (step 3): quarter steps nearer for a stronger hero,
+   and again for a hunter. 0 ranks by path steps alone. */
+#ifndef AI_ADV_THREAT_STEPS
+#define AI_ADV_THREAT_STEPS 2
+#endif
 
 /* Own moves over which life loses its value as the game ends. */
 #define AI_LIFE_TURNS 10
@@ -386,9 +439,9 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   int dm = ai__dmine[c];
   if (dm < (1 << 20)) {
     int d_eff = dm;
-    if (h->life - dm - 25 < 20) {
+    if (h->life - dm - 25 < AI_SAFE_LIFE) {
       if (h->gold > 0 && ai__dvia[c] < (1 << 20)) {
-        int need = (45 + dm - h->life + 24) / 25;
+        int need = (25 + AI_SAFE_LIFE + dm - h->life + 24) / 25;
         if (need < 1) need = 1;
         d_eff = ai__dvia[c] + need;
       } else {
@@ -407,10 +460,13 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      nearest tavern past its horizon, and a miner leaving its own tavern
      killed it for the 6 mines. */
   if (h->mines > 0) {
-    double f = h->life <= 25 ? 0.25 : h->life <= 50 ? 0.12 : h->life <= 75 ? 0.05 : 0.0;
+    double f = h->life <= 25 ? AI_RISK_F1 : h->life <= 50 ? AI_RISK_F2 : h->life <= 75 ? AI_RISK_F3 : 0.0;
     int expo = left < AI_RISK_TURNS ? left : AI_RISK_TURNS;
     if (ai__risk_tavern && h->gold > 0 && ai__dtav[c] + AI_RISK_DRINKS < expo) expo = ai__dtav[c] + AI_RISK_DRINKS;
-    v -= f * h->mines * expo;
+    double far = 1.0;
+    if (ai__risk_tav_steps > 0 && h->life <= AI_RISK_TAV_LIFE && h->gold > 0 && ai__dtav[c] < (1 << 20))
+      far += ai__dtav[c] / ai__risk_tav_steps;
+    v -= f * h->mines * expo * far;
   }
   /* threat: a hero that wins a duel with us (as many hits to kill as we
      need, or more), modelled a hunter (AI_THREAT_HUNTERS_ONLY; miners at
@@ -566,13 +622,26 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
     }
   }
   memset(ai__near, 0, sizeof ai__near);
+  /* 3. When three heroes are near, the two searched are the nearest, a
+     stronger hero or a hunter counting as nearer by AI_ADV_THREAT_STEPS/4
+     steps each. Contest seed 504 against {miner, miner, hunter}: our hero
+     killed a weak miner beside it for 11 mines while the full-life hunter
+     and a miner stood 3 steps away; the searched pair was the victim and
+     the miner (lower hero id), so the hunter's next move, a kill, was
+     never seen. */
   int cand[4], cd[4], nc = 0;
+  int hits_me = (h->life + 24) / 25;
   for (int k = 1; k <= 4; k++) {
     if (k == me || s->heroes[k - 1].crashed || ai__idle(k)) continue;
     int dd = bfs[s->heroes[k - 1].x * n + s->heroes[k - 1].y];
     if (dd >= 0 && dd <= AI_NEAR) {
       cand[nc] = k;
-      cd[nc++] = dd;
+      /* rank: path steps, less AI_ADV_THREAT_STEPS for a hero that wins a
+         duel with us and again for one modelled a hunter */
+      int rank = 4 * dd;
+      if ((s->heroes[k - 1].life + 24) / 25 >= hits_me) rank -= AI_ADV_THREAT_STEPS;
+      if (ai__model[k] == AI_MODEL_HUNTER) rank -= AI_ADV_THREAT_STEPS;
+      cd[nc++] = rank;
     }
   }
   for (int i = 0; i < nc; i++)
@@ -581,7 +650,10 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         int t = cd[i]; cd[i] = cd[j]; cd[j] = t;
         t = cand[i]; cand[i] = cand[j]; cand[j] = t;
       }
-  for (int i = 0; i < nc && i < 2; i++) ai__near[cand[i]] = 1;
+  for (int i = 0; i < nc && i < 2; i++) {
+    ai__near[cand[i]] = 1;
+    st->adv_mask |= 1 << cand[i];
+  }
   st->near = nc < 2 ? nc : 2;
 
   int moves[5];
@@ -651,10 +723,17 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_FAR_MODELS
 #undef AI_IDLE_MOVES
 #undef AI_LIFE_TURNS
+#undef AI_ADV_THREAT_STEPS
 #undef AI_THREAT_DIST
 #undef AI_THREAT_W
 #undef AI_THREAT_HORIZON
 #undef AI_RISK_TURNS
+#undef AI_RISK_F1
+#undef AI_RISK_F2
+#undef AI_RISK_F3
+#undef AI_SAFE_LIFE
+#undef AI_RISK_TAV_STEPS
+#undef AI_RISK_TAV_LIFE
 #undef AI_RISK_DRINKS
 #undef AI_RISK_TAVERN
 #undef AI_THREAT_HUNTERS_ONLY

@@ -32,6 +32,7 @@ typedef struct ai_stats {
   long nodes;        /* simulated moves in the last search */
   int depth;         /* deepest completed iteration (plies) */
   int near;          /* heroes treated as adversaries */
+  int adv_mask;      /* which: bit k for hero k (1..4) */
   double ms;         /* time spent */
   double score;      /* value of the chosen move */
 } ai_stats;
@@ -52,6 +53,9 @@ BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
    (weight; 0 = off) and the tavern that limits a weak hero's exposure
    (0/1). */
 BOT_API void ai_set_terms(double threat_w, int risk_tavern);
+/* Sets the risk's growth with the way to a tavern (AI_RISK_TAV_STEPS; 0
+   off); returns the previous setting. */
+BOT_API double ai_set_tavern_pull(double steps);
 /* Builds the distance maps for s (done by ai_choose). */
 BOT_API void ai_prepare(const rules_state *s, int me);
 

@@ -5,7 +5,8 @@
 ** rules (take a free mine, drink when weak, never die on a mine that would
 ** cost our mines, finish a weak neighbour that owns mines, respect the
 ** deadline, no death for a fresh life on the last move, walk past a hero
-** that has stood still for many moves, the budget shrinks on a loaded
+** that has stood still for many moves, of three heroes near search the
+** one that wins a duel, a weak hero with mines walks to a far tavern, the budget shrinks on a loaded
 ** machine) and two experimental leaf terms (a stronger hunter near our
 ** mines costs, a weak hero with mines is pulled toward a tavern).
 */
@@ -365,6 +366,56 @@ static void test_walks_past_idle_hero(void) {
   TH_EQ_INT(dir, RULES_EAST);
 }
 
+static void test_searches_the_stronger_of_three(void) {
+  /* three heroes near h1 (52 life): weak h2 beside it with mines, and 3
+     steps away h3 (40 life, loses a duel) and h4 (94 life, wins one). Only
+     two are searched: h2 and the one that can punish a kill, h4 (contest
+     seed 504: the pair was chosen by hero id, h4's kill went unseen) */
+  load(MAP_OPEN);
+  put(1, 3, 3, 52, 10);
+  put(2, 3, 2, 3, 10);
+  put(3, 4, 5, 40, 10);
+  put(4, 3, 6, 94, 10);
+  S.owner[1 * 7 + 1] = S.owner[5 * 7 + 1] = 2;
+  rules_recount(&S);
+  S.turn = 400;
+  deadline_t d;
+  deadline_start(&d, 50);
+  ai_stats st;
+  ai_choose(&S, 1, &d, &st);
+  TH_EQ_INT(st.near, 2);
+  TH_EQ_INT(st.adv_mask, (1 << 2) | (1 << 4));
+  /* h4 as weak as h3: the nearest by hero order again (h2, h3) */
+  put(4, 3, 6, 40, 10);
+  deadline_start(&d, 50);
+  ai_choose(&S, 1, &d, &st);
+  TH_EQ_INT(st.adv_mask, (1 << 2) | (1 << 3));
+}
+
+static void test_weak_hero_with_mines_walks_to_tavern(void) {
+  /* h1 at 1 life owns every mine, with gold, four moves from a tavern, nobody near:
+     no mine to take and the drink beyond the search's horizon, so only the
+     risk's tavern distance (AI_RISK_TAV_STEPS) tells it to go. Contest seed
+     517: the hero stood at 1 life with 2 mines for 1000 turns four steps
+     from its tavern. */
+  load(MAP_OPEN);
+  put(1, 3, 0, 1, 50);
+  put(2, 6, 5, 100, 0);
+  put(3, 6, 6, 100, 0);
+  put(4, 0, 6, 100, 0);
+  S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  int drank = 0;
+  for (int k = 0; k < 5 && !drank; k++) { /* 4 moves: 3 steps and the drink */
+    rules_move(&S, choose(50));
+    drank = S.heroes[0].life > 1;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(drank, "h1 still at %d life at (%d,%d)", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y);
+  TH_EQ_INT(S.heroes[0].mines, 4);
+}
+
 /* Two experimental leaf terms (ai_set_terms), off by default: each test
    turns its term on, checks what it does, and that it is gone when off. */
 static void test_stronger_hero_near_costs(void) {
@@ -438,6 +489,7 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   put(3, 6, 6, 10, 0);
   put(4, 0, 6, 10, 0);
   put(1, 3, 1, 20, 50); /* (3,2) is beside the tavern at (3,3) */
+  double pull = ai_set_tavern_pull(0); /* the other tavern term, on by default, apart */
   ai_set_terms(0, 1); /* the term is off by default */
   ai_prepare(&S, 1);
   double close = ai_evaluate(&S, 1);
@@ -455,6 +507,7 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   put(1, 0, 0, 20, 50);
   away = ai_evaluate(&S, 1);
   TH_ASSERT_MSG(close > away - 1e-9 && close < away + 1e-9, "term off: %.1f vs %.1f", close, away);
+  ai_set_tavern_pull(pull);
 }
 
 /* The budget shrinks on a loaded machine: with the whole of a core and no
@@ -488,6 +541,8 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_models_from_behaviour),
     TH_ENTRY(test_no_death_on_last_move),
     TH_ENTRY(test_walks_past_idle_hero),
+    TH_ENTRY(test_searches_the_stronger_of_three),
+    TH_ENTRY(test_weak_hero_with_mines_walks_to_tavern),
     TH_ENTRY(test_stronger_hero_near_costs),
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_budget_load_adaptive),
