@@ -39,9 +39,9 @@ BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet, int *loaded)
         if (end != s + len + 1 && strlen(tab[i].name) == len && strncmp(tab[i].name, s, len) == 0)
           *tab[i].v = v, found = 1;
     }
-    /* S_ and C_ names belong to search.c's and clean.c's tables (each
-       reads its own) */
-    if (!found && !quiet && strncmp(s, "S_", 2) != 0 && strncmp(s, "C_", 2) != 0)
+    /* S_, C_ and R_ names belong to search.c's, clean.c's and race.c's
+       tables (each reads its own) */
+    if (!found && !quiet && strncmp(s, "S_", 2) != 0 && strncmp(s, "C_", 2) != 0 && strncmp(s, "R_", 2) != 0)
       fprintf(stderr, "greencircle: BOT_TUNE: bad setting %.*s\n", (int)strcspn(s, " ,"), s);
     s += strcspn(s, " ,");
   }
@@ -129,6 +129,12 @@ static void ai__readiness(const rules_game *g, const rules_player *P, const ai__
       *m2 = m;
     }
   }
+}
+
+BOT_API void ai_readiness(const rules_game *g, int p, double *m1, double *m2) {
+  ai__deck d;
+  ai__deck_of(&g->p[p], &d);
+  ai__readiness(g, &g->p[p], &d, m1, m2);
 }
 
 /* Lowest release cost with the current hand (99 if none). */

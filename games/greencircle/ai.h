@@ -57,14 +57,19 @@ typedef struct ai_tunable {
 
 #ifdef BOT_TUNING
 /* Sets tab's variables from BOT_TUNE="NAME=VALUE ..."; unless quiet, a bad
-   setting or an unknown name (S_ and C_ names excepted: search.c's and
-   clean.c's tables) gets a message on stderr; the rest still applies.
+   setting or an unknown name (S_, C_ and R_ names excepted: search.c's,
+   clean.c's and race.c's tables) gets a message on stderr; the rest still applies.
    Once: *loaded is set. */
 BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet, int *loaded);
 #endif
 /* Tuning build (-DBOT_TUNING): reads the weights from BOT_TUNE once; a
    no-op otherwise. ai_decide calls it; other searches over ai_eval must. */
 BOT_API void ai_tune_load(void);
+/* Player p's expected missing good skills for its two closest remaining
+   applications (m1 <= m2), after an average next hand drawn from its deck
+   plus its automated cards, BONUS counted as wild (m1 may be negative):
+   the readiness term of ai_eval. */
+BOT_API void ai_readiness(const rules_game *g, int p, double *m1, double *m2);
 /* Score of a position for player 0 (higher is better). */
 BOT_API double ai_eval(const rules_game *g);
 /* Heuristic priority of an action for player 0 in g (orders the search). */

@@ -2,9 +2,10 @@
 ** bot_clean.c -- Green Circle candidate bot: ai_decide's per-request search
 ** with the clean-hand odds added to the evaluation (clean_decide, clean.h).
 ** Not the dist bot: over 400 games each it measured within noise of it
-** (vs greedy 96.0% [93.6, 97.5] against 95.8%; vs v1, the dist bot's own
-** code, 52.0% [47.1, 56.9], Elo +14 [-21, +47]; see README.md), so main.c
-** keeps ai_decide until a change measures stronger.
+** (vs greedy 96.0% [93.6, 97.5] against 95.8%; vs v1, the dist bot's code
+** then, 52.0% [47.1, 56.9], Elo +14 [-21, +47]; see README.md), so main.c
+** kept ai_decide (it now ships race_decide, race.h, which measured stronger
+** against v1).
 ** Like main.c, it reads each request, tracks what the input hides (plays
 ** left, throws left, pending desk), asks clean_decide for an answer within
 ** the time budget and prints it, flushed. Bad input: a message on stderr
