@@ -240,13 +240,13 @@ BOT_API double ai_expand(ai_ctx *c, const rules_game *g, const rules_rng *r, int
   return best;
 }
 
-/* Value of the best continuation of player 0's turn from g. */
-static double ai__dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth) {
+/* Value of the best continuation of player 0's turn from g (ai.h). */
+BOT_API double ai_dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth) {
   if ((++c->calls & 7) == 0 && deadline_passed(&c->dl)) c->stop = 1;
   if (c->stop) return 0.0;
   if (g->over || g->active != 0 || depth >= AI_MAX_DEPTH) {
     c->evals++;
-    return ai_eval(g);
+    return c->eval(g);
   }
   rules_action opts[RULES_MAX_OPTS];
   int n = rules_options(g, opts, RULES_MAX_OPTS);
@@ -260,18 +260,22 @@ static double ai__dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, int de
     pr[nk] = ai_prio(g, &opts[i]);
     nk++;
   }
+  if (nk == 0) {
+    c->evals++;
+    return c->eval(g);
+  }
   int limit = g->phase == RULES_PH_RELEASE ? nk : AI_BRANCH;
-  if (nk == 0) return ai_eval(g);
-  return ai_expand(c, g, r, depth, keep, pr, nk, limit, ai__dfs);
+  return ai_expand(c, g, r, depth, keep, pr, nk, limit, ai_dfs);
 }
 
 BOT_API rules_action ai_run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
-                            int resample, long max_samples, ai_dfs_fn dfs, ai_stats *st) {
+                            int resample, long max_samples, ai_dfs_fn dfs, ai_eval_fn eval, ai_stats *st) {
   static double sum[RULES_MAX_OPTS], vals[RULES_MAX_OPTS];
   static rules_action root[RULES_MAX_OPTS];
   ai_ctx c;
   ai_tune_load();
   memset(&c, 0, sizeof c);
+  c.eval = eval ? eval : ai_eval;
   deadline_start(&c.dl, budget_ms);
   /* step 1: root options, without RANDOM and exact duplicates (MOVE lists
      repeat with DR >= 4) */
@@ -341,14 +345,14 @@ BOT_API rules_action ai_run(const rules_game *g0, const rules_action *opts, int 
 BOT_API rules_action ai_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, ai_stats *st) {
   rules_action opts[RULES_MAX_OPTS];
   int n = rules_options(g0, opts, RULES_MAX_OPTS);
-  return ai_run(g0, opts, n, budget_ms, seed, 0, AI_MAX_SAMPLES, ai__dfs, st);
+  return ai_run(g0, opts, n, budget_ms, seed, 0, AI_MAX_SAMPLES, ai_dfs, NULL, st);
 }
 
 BOT_API rules_action ai_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
                                ai_stats *st) {
   static rules_game g;
   proto_to_game(in, t, &g);
-  return ai_run(&g, in->opts, in->nopts, budget_ms, seed, 1, AI_MAX_SAMPLES, ai__dfs, st);
+  return ai_run(&g, in->opts, in->nopts, budget_ms, seed, 1, AI_MAX_SAMPLES, ai_dfs, NULL, st);
 }
 
 /* One request of main.c or bot_search.c (proto_run's callback): the budget,

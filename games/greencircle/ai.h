@@ -32,10 +32,14 @@ typedef struct ai_stats {
 } ai_stats;
 
 /* One search's state: deadline, stop flag, counters (ai_run owns it). */
+/* Score of a position for player 0 (ai_eval or a search's own). */
+typedef double (*ai_eval_fn)(const rules_game *g);
+
 typedef struct ai_ctx {
   deadline_t dl;
   int stop;
   long nodes, evals, calls;
+  ai_eval_fn eval; /* the leaf value of ai_dfs */
 } ai_ctx;
 
 /* Value of the rest of player 0's turn from g (a search's depth-first step). */
@@ -88,7 +92,13 @@ BOT_API double ai_expand(ai_ctx *c, const rules_game *g, const rules_rng *r, int
    rest of the turn with dfs; a sample cut by the deadline is dropped; the
    best sum wins (ai_prio's order if no sample ended). */
 BOT_API rules_action ai_run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
-                            int resample, long max_samples, ai_dfs_fn dfs, ai_stats *st);
+                            int resample, long max_samples, ai_dfs_fn dfs, ai_eval_fn eval, ai_stats *st);
+/* The rest of player 0's turn from g, depth-first over the AI_BRANCH
+   options ai_prio ranks best (every RELEASE kept) up to AI_MAX_DEPTH,
+   leaves valued by c->eval: the dfs of ai_decide, clean_decide and
+   race_decide, which differ only in their eval (ai_run's argument; NULL
+   is ai_eval). */
+BOT_API double ai_dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth);
 /* Same on an explicit game (player 0 active), for tests and benches. */
 BOT_API rules_action ai_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, ai_stats *st);
 

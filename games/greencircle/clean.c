@@ -19,9 +19,9 @@
 **           denies it).
 ** Search, as numbered steps (clean_decide): ai_run's steps 1, 2 and 5
 ** (ai.h: root options, determinized samples with common random numbers,
-** the best sum wins); steps 3-4 are clean__dfs: the rest of the own turn
-** depth-first over the CLEAN_BRANCH options ai_prio ranks best (every RELEASE
-** kept), scored by clean_eval.
+** the best sum wins); steps 3-4 are ai_dfs (ai.h): the rest of the own
+** turn depth-first over the AI_BRANCH options ai_prio ranks best (every
+** RELEASE kept), the leaves scored by clean_eval.
 ** Tunables: the CLEAN_TUNABLES table below (C_ names in BOT_TUNE).
 ** Invariants: pure functions of the position; the binomial table is filled
 ** once, before its first use, and never changes after.
@@ -30,7 +30,6 @@
 
 #include <string.h>
 
-#include "deadline.h"
 
 /* Tunables: name, value and the range a tuner may explore; constants in
    the dist build, variables that BOT_TUNE sets in a tuning build. */
@@ -61,8 +60,6 @@ static void clean__tune_load(void) {}
 
 #define CLEAN_MAX_HAND 16 /* drawn cards counted (4 + permanents, capped) */
 #define CLEAN_MAX_SAMPLES 4000
-#define CLEAN_BRANCH 3
-#define CLEAN_MAX_DEPTH 12
 
 /* ---- odds --------------------------------------------------------------- */
 
@@ -175,36 +172,11 @@ BOT_API double clean_eval(const rules_game *g) {
 
 /* ---- search ------------------------------------------------------------ */
 
-/* Steps 3-4: the best value of the rest of player 0's turn from g. */
-static double clean__dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth) {
-  if ((++c->calls & 7) == 0 && deadline_passed(&c->dl)) c->stop = 1;
-  if (c->stop) return 0.0;
-  if (g->over || g->active != 0 || depth >= CLEAN_MAX_DEPTH) {
-    c->evals++;
-    return clean_eval(g);
-  }
-  rules_action opts[RULES_MAX_OPTS], keep[RULES_MAX_OPTS];
-  double pr[RULES_MAX_OPTS];
-  int n = rules_options(g, opts, RULES_MAX_OPTS), nk = 0;
-  for (int i = 0; i < n; i++) {
-    if (opts[i].kind == RULES_A_RANDOM) continue;
-    keep[nk] = opts[i];
-    pr[nk] = ai_prio(g, &opts[i]);
-    nk++;
-  }
-  if (nk == 0) {
-    c->evals++;
-    return clean_eval(g);
-  }
-  int limit = g->phase == RULES_PH_RELEASE ? nk : CLEAN_BRANCH;
-  return ai_expand(c, g, r, depth, keep, pr, nk, limit, clean__dfs);
-}
-
 static rules_action clean__run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
                                int resample, ai_stats *st) {
   clean__tune_load();
   clean__binom_init();
-  return ai_run(g0, opts, n, budget_ms, seed, resample, CLEAN_MAX_SAMPLES, clean__dfs, st);
+  return ai_run(g0, opts, n, budget_ms, seed, resample, CLEAN_MAX_SAMPLES, ai_dfs, clean_eval, st);
 }
 
 BOT_API rules_action clean_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, ai_stats *st) {

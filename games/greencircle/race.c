@@ -4,15 +4,14 @@
 **
 ** Search, as numbered steps (race_decide): ai_run's steps 1, 2 and 5
 ** (ai.h: root options, determinized samples with common random numbers,
-** the best sum wins); steps 3-4 are race__dfs: the rest of the own turn
-** depth-first over the RACE_BRANCH options ai_prio ranks best (every
-** RELEASE kept), scored by race_eval.
+** the best sum wins); steps 3-4 are ai_dfs (ai.h): the rest of the own
+** turn depth-first over the AI_BRANCH options ai_prio ranks best (every
+** RELEASE kept), the leaves scored by race_eval.
 ** Tunables: the RACE_TUNABLES table below (R_ names in BOT_TUNE).
 ** Invariants: pure functions of the position.
 */
 #include "race.h"
 
-#include "deadline.h"
 
 /* Tunables: name, value and the range a tuner may explore; constants in
    the dist build, variables that BOT_TUNE sets in a tuning build. Each is
@@ -41,8 +40,6 @@ static void race__tune_load(void) {}
 #endif
 
 #define RACE_MAX_SAMPLES 4000
-#define RACE_BRANCH 3
-#define RACE_MAX_DEPTH 12
 #define RACE_OPP_CAP 12.0 /* ai_eval's cap on the opponent's readiness */
 
 /* ---- evaluation --------------------------------------------------------- */
@@ -63,35 +60,10 @@ BOT_API double race_eval(const rules_game *g) {
 
 /* ---- search ------------------------------------------------------------ */
 
-/* Steps 3-4: the best value of the rest of player 0's turn from g. */
-static double race__dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth) {
-  if ((++c->calls & 7) == 0 && deadline_passed(&c->dl)) c->stop = 1;
-  if (c->stop) return 0.0;
-  if (g->over || g->active != 0 || depth >= RACE_MAX_DEPTH) {
-    c->evals++;
-    return race_eval(g);
-  }
-  rules_action opts[RULES_MAX_OPTS], keep[RULES_MAX_OPTS];
-  double pr[RULES_MAX_OPTS];
-  int n = rules_options(g, opts, RULES_MAX_OPTS), nk = 0;
-  for (int i = 0; i < n; i++) {
-    if (opts[i].kind == RULES_A_RANDOM) continue;
-    keep[nk] = opts[i];
-    pr[nk] = ai_prio(g, &opts[i]);
-    nk++;
-  }
-  if (nk == 0) {
-    c->evals++;
-    return race_eval(g);
-  }
-  int limit = g->phase == RULES_PH_RELEASE ? nk : RACE_BRANCH;
-  return ai_expand(c, g, r, depth, keep, pr, nk, limit, race__dfs);
-}
-
 static rules_action race__run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
                               int resample, ai_stats *st) {
   race__tune_load();
-  return ai_run(g0, opts, n, budget_ms, seed, resample, RACE_MAX_SAMPLES, race__dfs, st);
+  return ai_run(g0, opts, n, budget_ms, seed, resample, RACE_MAX_SAMPLES, ai_dfs, race_eval, st);
 }
 
 BOT_API rules_action race_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, ai_stats *st) {

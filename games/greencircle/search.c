@@ -190,7 +190,7 @@ static double search__dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, in
 static rules_action search__run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
                                 int resample, search_stats *st) {
   search__tune_load();
-  return ai_run(g0, opts, n, budget_ms, seed, resample, SEARCH_MAX_SAMPLES, search__dfs, st);
+  return ai_run(g0, opts, n, budget_ms, seed, resample, SEARCH_MAX_SAMPLES, search__dfs, NULL, st);
 }
 
 BOT_API rules_action search_decide_game(const rules_game *g0, double budget_ms, uint64_t seed, search_stats *st) {
