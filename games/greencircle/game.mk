@@ -25,6 +25,7 @@ test-greencircle:
 	  build/tests/greencircle/test_search \
 	  build/tests/greencircle/test_clean \
 	  build/tests/greencircle/test_race \
+	  build/tests/greencircle/test_mc \
 	  'build/greencircle-referee replay $(or $(GC_TRACES),tests/data/greencircle/*.txt)' \
 	  'build/greencircle-referee replay $(or $(GC_DQ_TRACES),tests/data/greencircle/dq/*.txt)' \
 	  '$(PYTHON) tests/greencircle/dq_traces.py'
