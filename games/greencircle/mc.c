@@ -37,7 +37,7 @@
 #define MC_MAX_CAND 12 /* root candidates kept by the policy's score */
 #endif
 #ifndef MC_HORIZON
-#define MC_HORIZON 4 /* own turns played out after the current one (screens: 2, 4, 8, to the end) */
+#define MC_HORIZON 6 /* own turns played out after the current one (README, Results: 2, 4, 6, 8, to the end) */
 #endif
 #ifndef MC_EVAL_SCALE
 #define MC_EVAL_SCALE 20.0 /* race_eval points per logistic unit (a release is 20) */
