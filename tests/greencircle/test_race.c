@@ -13,28 +13,10 @@
 #include "rules.h"
 #include "testhelp.h"
 
-static void put(rules_pile *p, const char *s) {
-  p->n = 0;
-  for (; *s; s++) p->c[p->n++] = (uint8_t)(*s - '0');
-}
+#include "fixtures.h"
 
-/* Player 0 has ended its turn; applications 0 (TRAINING + CODING),
-   7 (CODING + DAILY_ROUTINE) and 27 (CODE_REVIEW + REFACTORING). */
-static void base(rules_game *g) {
-  memset(g, 0, sizeof *g);
-  for (int k = 0; k < 8; k++) g->desk[k] = 3;
-  g->bonus = 20;
-  g->debt = 80;
-  int apps[3] = {0, 7, 27};
-  for (int i = 0; i < 3; i++) g->apps[i] = (int8_t)apps[i];
-  g->napps = 3;
-  g->active = 1;
-  g->phase = RULES_PH_MOVE;
-  g->p[0].loc = 2;
-  g->p[1].loc = 5;
-  put(&g->p[0].draw, "0011223344");
-  put(&g->p[1].draw, "0000111199");
-}
+/* fx_base with player 1's deck covering application 0 and nothing else. */
+static void base(rules_game *g) { fx_base(g, "0011223344", "0000111199"); }
 
 /* The opponent's deck covers application 0 and nothing else. Releasing
    application 0 (its target) or application 7 leaves player 0 equally
@@ -102,32 +84,12 @@ static void test_search_denies(void) {
   TH_EQ_INT(b.x, 7);
 }
 
-static void test_search_answers(void) {
-  rules_game g;
-  base(&g);
-  g.active = 0;
-  g.phase = RULES_PH_RELEASE;
-  g.p[0].score = 4;
-  g.p[1].score = 4;
-  put(&g.p[0].hand, "0011");
-  put(&g.p[0].draw, "9999999999");
-  TH_EQ_INT(rules_release_cost(&g, 0, 0), 0);
+static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed) {
   ai_stats st;
-  rules_action a = race_decide_game(&g, 10.0, th_seed(), &st);
-  TH_EQ_INT(a.kind, RULES_A_RELEASE);
-  TH_EQ_INT(a.x, 0);
-  /* a MOVE request: the answer is a listed option */
-  base(&g);
-  g.active = 0;
-  put(&g.p[0].hand, "01289");
-  rules_action o[RULES_MAX_OPTS];
-  int n = rules_options(&g, o, RULES_MAX_OPTS);
-  a = race_decide_game(&g, 5.0, th_seed(), &st);
-  int found = 0;
-  for (int i = 0; i < n; i++) found |= memcmp(&a, &o[i], sizeof a) == 0;
-  TH_ASSERT(found);
-  TH_ASSERT(a.kind != RULES_A_RANDOM);
+  return race_decide_game(g, budget_ms, seed, &st);
 }
+
+static void test_search_answers(void) { fx_check_answers(decide, "0011223344", "0000111199"); }
 
 static const th_test TESTS[] = {
     TH_ENTRY(test_eval_weighs_denial),
