@@ -21,7 +21,9 @@
    at four only, 1.5 below) measured no gain against v1. */
 #define RACE_TUNABLES(X)          \
   X(R_OPP, 6.5, 0.0, 16.0)        \
-  X(R_OPP_LAST, 6.5, 0.0, 16.0)
+  X(R_OPP_LAST, 6.5, 0.0, 16.0)   \
+  X(R_NEXT5, 30.0, 0.0, 60.0)     \
+  X(R_OPP5, 30.0, 0.0, 60.0)
 
 #define RACE_TUNABLE_DEF(name, value, lo, hi) static AI_TUNABLE_CONST double RACE_##name = value;
 RACE_TUNABLES(RACE_TUNABLE_DEF)
@@ -44,6 +46,40 @@ static void race__tune_load(void) {}
 
 /* ---- evaluation --------------------------------------------------------- */
 
+/* Player p, at four releases, can release its fifth (cleanly) on its next
+   turn: with the hand it holds (and its automated cards) alone, or with
+   the card of one desk ahead of it (a BONUS from an empty desk) whose move
+   neither passes the administrative desk nor ends next to or on the other
+   player's desk (moves that would cost it cards). Optimistic where the
+   hand alone suffices (any move is assumed free), pessimistic elsewhere
+   (DAILY_ROUTINE reach, wrapping with spare cards, the card it may play
+   are not counted); the version that counted the moves' costs exactly
+   measured weaker (README, Results). */
+BOT_API int race_can_finish(const rules_game *g, int p) {
+  const rules_player *P = &g->p[p];
+  if (P->score != RULES_WIN_APPS - 1) return 0;
+  int good[RULES_NSKILL], wild, skills;
+  rules_skills_held(P, good, &wild, &skills);
+  int cand[RULES_NDESK + 1], nc = 0;
+  cand[nc++] = -1; /* no card */
+  int other = g->p[1 - p].loc;
+  for (int k = P->loc + 1; k < RULES_NDESK; k++) {
+    if (k == other || (k + 1) % RULES_NDESK == other || (k + RULES_NDESK - 1) % RULES_NDESK == other) continue;
+    int c = g->desk[k] > 0 ? k : g->bonus > 0 ? RULES_BONUS : -1;
+    if (c >= 0) cand[nc++] = c;
+  }
+  for (int j = 0; j < nc; j++) {
+    int c = cand[j];
+    if (c >= 0 && c < RULES_NSKILL) good[c] += 2;
+    int w = wild + (c == RULES_BONUS), sk = skills + (c >= 0 && c < RULES_NSKILL);
+    int ok = 0;
+    for (int i = 0; i < g->napps && !ok; i++) ok = rules_cost_with(g->apps[i], good, w, sk, P->score) == 0;
+    if (c >= 0 && c < RULES_NSKILL) good[c] -= 2;
+    if (ok) return 1;
+  }
+  return 0;
+}
+
 BOT_API double race_eval(const rules_game *g) {
   double v = ai_eval(g);
   const rules_player *M = &g->p[0], *O = &g->p[1];
@@ -54,6 +90,10 @@ BOT_API double race_eval(const rules_game *g) {
     ai_readiness(g, 1, &m1, &m2);
     if (m1 < 0) m1 = 0;
     v += wo * (m1 > RACE_OPP_CAP ? RACE_OPP_CAP : m1);
+  }
+  if (g->active != 0) { /* the end of player 0's turn: the hands of the next turns are drawn */
+    if (RACE_R_NEXT5 != 0.0 && race_can_finish(g, 0)) v += RACE_R_NEXT5;
+    if (RACE_R_OPP5 != 0.0 && race_can_finish(g, 1)) v -= RACE_R_OPP5;
   }
   return v;
 }

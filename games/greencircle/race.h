@@ -34,6 +34,9 @@
 
 /* Value of a position for player 0 (ai_eval plus the race terms). */
 BOT_API double race_eval(const rules_game *g);
+/* Player p, at four releases, can release its fifth cleanly next turn
+   with the hand it holds and one desk's card (race.c says which moves). */
+BOT_API int race_can_finish(const rules_game *g, int p);
 /* Chooses the answer to request `in` within budget_ms. */
 BOT_API rules_action race_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
                                  ai_stats *st);

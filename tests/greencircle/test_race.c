@@ -84,6 +84,53 @@ static void test_search_denies(void) {
   TH_EQ_INT(b.x, 7);
 }
 
+/* A fifth within reach next turn: the hand alone, or a desk card ahead
+   (a BONUS from an empty desk); not a desk behind (the administrative
+   desk), nor one next to the opponent, nor below four releases. */
+static void test_can_finish(void) {
+  rules_game g;
+  base(&g);
+  g.p[0].score = 4;
+  put(&g.p[0].hand, "0011");
+  TH_ASSERT(race_can_finish(&g, 0));
+  g.p[0].score = 3;
+  TH_ASSERT(!race_can_finish(&g, 0)); /* only the fifth */
+  g.p[0].score = 4;
+  put(&g.p[0].hand, "0001"); /* one CODING short; desk 1 is behind desk 2 */
+  TH_ASSERT(!race_can_finish(&g, 0));
+  g.p[0].loc = 0; /* desk 1 ahead */
+  TH_ASSERT(race_can_finish(&g, 0));
+  g.p[1].loc = 2; /* desk 1 next to the opponent */
+  TH_ASSERT(!race_can_finish(&g, 0));
+  g.p[1].loc = 5;
+  g.desk[1] = 0; /* an empty desk gives a BONUS: one skill, not two */
+  TH_ASSERT(!race_can_finish(&g, 0));
+  put(&g.p[0].hand, "00018");
+  TH_ASSERT(race_can_finish(&g, 0));
+  g.bonus = 0; /* no BONUS left either */
+  TH_ASSERT(!race_can_finish(&g, 0));
+}
+
+/* The evaluation at the end of player 0's turn rewards its own fifth
+   within reach and penalizes the opponent's, beyond ai_eval (the same
+   positions but for the desk's card). */
+static void test_eval_weighs_fifth(void) {
+  for (int p = 0; p < 2; p++) {
+    rules_game g;
+    base(&g);
+    g.p[p].score = 4;
+    g.p[p].loc = 0;
+    g.p[1 - p].loc = 5;
+    put(&g.p[p].hand, "0001");
+    rules_game h = g;
+    h.desk[1] = 0;
+    h.bonus = 0;
+    TH_ASSERT(race_can_finish(&g, p) && !race_can_finish(&h, p));
+    double d = (race_eval(&g) - ai_eval(&g)) - (race_eval(&h) - ai_eval(&h));
+    TH_ASSERT_MSG(p == 0 ? d > 10.0 : d < -10.0, "player %d: %.2f", p, d);
+  }
+}
+
 static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed) {
   ai_stats st;
   return race_decide_game(g, budget_ms, seed, &st);
@@ -95,6 +142,8 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_eval_weighs_denial),
     TH_ENTRY(test_eval_final_unchanged),
     TH_ENTRY(test_search_denies),
+    TH_ENTRY(test_can_finish),
+    TH_ENTRY(test_eval_weighs_fifth),
     TH_ENTRY(test_search_answers),
 };
 
