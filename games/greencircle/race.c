@@ -1,6 +1,7 @@
 /*
 ** race.c -- Green Circle: the dist bot's search, the opponent's readiness
-** weighed more (see race.h for the evaluation and why).
+** weighed more and the fifth within reach next turn (see race.h for the
+** evaluation and why).
 **
 ** Search, as numbered steps (race_decide): ai_run's steps 1, 2 and 5
 ** (ai.h: root options, determinized samples with common random numbers,
@@ -14,11 +15,15 @@
 
 
 /* Tunables: name, value and the range a tuner may explore; constants in
-   the dist build, variables that BOT_TUNE sets in a tuning build. Each is
-   added to ai_eval's own weight of the same quantity (W_OPP, 1.5): 6.5
-   makes it 8, the weight that measured stronger against v1 (README,
-   Results: W_OPP 4 and 8 against v1 and greedy); R_OPP_LAST alone (6.5
-   at four only, 1.5 below) measured no gain against v1. */
+   the dist build, variables that BOT_TUNE sets in a tuning build. R_OPP
+   and R_OPP_LAST are added to ai_eval's own weight of the same quantity
+   (W_OPP, 1.5): 6.5 makes it 8, the weight that measured stronger against
+   v1 (README, Results: W_OPP 4 and 8 against v1 and greedy); R_OPP_LAST
+   alone (6.5 at four only, 1.5 below) measured no gain against v1, nor
+   did 4 for both. R_NEXT5 and R_OPP5 are the fifth within reach (race.h),
+   1.5 releases each: 30 both measured strongest against v1 in the screens;
+   50 both, R_OPP5 alone and the exact-cost race_can_finish (with R_NEXT5
+   alone or both at 30) measured lower (README, Results). */
 #define RACE_TUNABLES(X)          \
   X(R_OPP, 6.5, 0.0, 16.0)        \
   X(R_OPP_LAST, 6.5, 0.0, 16.0)   \
