@@ -17,16 +17,17 @@
 /* Tunables: name, value and the range a tuner may explore; constants in
    the dist build, variables that BOT_TUNE sets in a tuning build. R_OPP
    and R_OPP_LAST are added to ai_eval's own weight of the same quantity
-   (W_OPP, 1.5): 6.5 makes it 8, the weight that measured stronger against
-   v1 (README, Results: W_OPP 4 and 8 against v1 and greedy); R_OPP_LAST
-   alone (6.5 at four only, 1.5 below) measured no gain against v1, nor
-   did 4 for both. R_NEXT5 and R_OPP5 are the fifth within reach (race.h),
-   1.5 releases each: 30 both measured strongest against v1 in the screens;
-   50 both, R_OPP5 alone and the exact-cost race_can_finish (with R_NEXT5
-   alone or both at 30) measured lower (README, Results). */
+   (W_OPP, 1.5): 6.5 (8 in all) was the first weight that measured
+   stronger against v1 (README, Results: W_OPP 4 and 8); with the fifth
+   terms 4 (5.5 in all) measured as strong against v1 and stronger against
+   greedy; R_OPP_LAST alone (6.5 at four only) measured no gain. R_NEXT5
+   and R_OPP5 are the fifth within reach (race.h), 1.5 releases each: 30
+   both measured strongest against v1 in the screens; 50 both, R_OPP5
+   alone and an exact-cost race_can_finish measured lower (README,
+   Results). */
 #define RACE_TUNABLES(X)          \
-  X(R_OPP, 6.5, 0.0, 16.0)        \
-  X(R_OPP_LAST, 6.5, 0.0, 16.0)   \
+  X(R_OPP, 4.0, 0.0, 16.0)        \
+  X(R_OPP_LAST, 4.0, 0.0, 16.0)   \
   X(R_NEXT5, 30.0, 0.0, 60.0)     \
   X(R_OPP5, 30.0, 0.0, 60.0)
 

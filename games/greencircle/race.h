@@ -9,8 +9,8 @@
 ** shared: ten releases leave two to four of the twelve, and the fifth must
 ** be clean. ai_eval weighs the opponent's readiness (its closest
 ** application's missing skills after an average hand) at 1.5 a skill
-** (a release is worth 20, a DEBT card 0.8); here it weighs 8
-** (R_OPP, R_OPP_LAST add 6.5): releasing the application the opponent is
+** (a release is worth 20, a DEBT card 0.8); here it weighs 5.5
+** (R_OPP, R_OPP_LAST add 4): releasing the application the opponent is
 ** closest to, or not handing it the cards it lacks, slows its race.
 ** ai_eval sees the next hand only as its release cost (W_NEXT, 1 a skill,
 ** at most 8), the same at four releases as below; but at four the hand
