@@ -2,8 +2,7 @@
 ** main.c -- Green Circle bot (CodinGame, stdin/stdout): reads each request,
 ** tracks what the input hides (plays left, throws left, pending desk), asks
 ** race_decide (race.h: ai_decide's search, the opponent's readiness weighed
-** more, the fifth within reach next turn) for an answer within the time
-** budget and prints it, flushed.
+** more) for an answer within the time budget and prints it, flushed.
 ** Bad input: a message on stderr and RANDOM (junk before the next phase
 ** line is skipped without answering). Debug goes to stderr only.
 ** Budget: 15 ms a decision (limit 50 ms), 150 ms for the first (limit 1 s).

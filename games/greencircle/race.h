@@ -1,26 +1,26 @@
 /*
 ** race.h -- Green Circle: the dist bot's search (race_decide), ai_decide's
-** per-request search with two race terms added to its evaluation: the
-** opponent's readiness weighed more, and the fifth release within reach
-** next turn (its own and the opponent's).
+** per-request search with the opponent's readiness weighed more to its
+** evaluation, and a tuning option: the fifth release within reach next
+** turn (its own and the opponent's; weights 0 in the dist build).
 **
 ** Why: against v1 (the same search with ai_eval alone) most games are a
 ** race to five decided by one turn (4-5 or 5-4), and the applications are
 ** shared: ten releases leave two to four of the twelve, and the fifth must
 ** be clean. ai_eval weighs the opponent's readiness (its closest
 ** application's missing skills after an average hand) at 1.5 a skill
-** (a release is worth 20, a DEBT card 0.8); here it weighs 5.5
-** (R_OPP, R_OPP_LAST add 4): releasing the application the opponent is
-** closest to, or not handing it the cards it lacks, slows its race.
-** ai_eval sees the next hand only as its release cost (W_NEXT, 1 a skill,
-** at most 8), the same at four releases as below; but at four the hand
-** that covers the fifth cleanly, with the card its move takes, is the game.
-** So at the end of the bot's turn (the next hands drawn; the opponent's
-** sampled from its unseen cards) a fifth within reach next turn
-** (race_can_finish) is worth R_NEXT5 = 30 to the bot and costs R_OPP5 = 30
-** when it is the opponent's: the bot releases its fourth and shapes its
-** next hand for a clean fifth, and denies the application or desk card the
-** opponent's fifth needs. It gains against v1 (README, Results).
+** (a release is worth 20, a DEBT card 0.8); here it weighs 8
+** (R_OPP, R_OPP_LAST add 6.5): releasing the application the opponent is
+** closest to, or not handing it the cards it lacks, slows its race. It
+** gains against v1 and costs a little against greedy, whose clean, slow
+** releases leave less to deny (README, Results).
+** The fifth: ai_eval sees the next hand only as its release cost (W_NEXT,
+** 1 a skill, at most 8), the same at four releases as below, while at four
+** a hand that covers the fifth cleanly with the card its move takes is the
+** game. R_NEXT5 and R_OPP5 weigh that (race_can_finish) at the end of the
+** bot's turn, when the next hands are drawn (the opponent's sampled from
+** its unseen cards). At 30 each they cut the 3-5 losses against v1 but
+** measured no gain on fresh seeds (README, Results): 0 in the dist build.
 **
 ** Evaluation (race_eval, player 0's view): ai_eval, plus
 **   rival:  R_OPP x the opponent's clipped readiness (ai_readiness, 0..12,
