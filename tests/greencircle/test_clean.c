@@ -16,6 +16,8 @@
 #include "rng.h"
 #include "testhelp.h"
 
+#include "fixtures.h"
+
 /* Application 0 needs TRAINING 4 and CODING 4 (rules_app_need). */
 static void test_odds_counted_by_hand(void) {
   int cnt[RULES_NTYPES] = {0}, aut[RULES_NTYPES] = {0};
@@ -121,27 +123,7 @@ static void test_odds_order(void) {
   TH_ASSERT(clean_odds(0, cnt, aut, 5, 1) > clean_odds(0, cnt, aut, 4, 1)); /* a permanent AS: one card more */
 }
 
-static void put(rules_pile *p, const char *s) {
-  p->n = 0;
-  for (; *s; s++) p->c[p->n++] = (uint8_t)(*s - '0');
-}
-
-/* Player 0 has ended its turn; apps 0 (TR+CO), 7 and 27. */
-static void base(rules_game *g) {
-  memset(g, 0, sizeof *g);
-  for (int k = 0; k < 8; k++) g->desk[k] = 3;
-  g->bonus = 20;
-  g->debt = 80;
-  int apps[3] = {0, 7, 27};
-  for (int i = 0; i < 3; i++) g->apps[i] = (int8_t)apps[i];
-  g->napps = 3;
-  g->active = 1;
-  g->phase = RULES_PH_MOVE;
-  g->p[0].loc = 2;
-  g->p[1].loc = 5;
-  put(&g->p[0].draw, "0011223344");
-  put(&g->p[1].draw, "4455667799");
-}
+static void base(rules_game *g) { fx_base(g, "0011223344", "4455667799"); }
 
 static void test_best_and_eval(void) {
   rules_game g;
@@ -189,32 +171,12 @@ static void test_eval_denies_opponent_fifth(void) {
   TH_ASSERT(clean_eval(&h0) - clean_eval(&h7) > ai_eval(&h0) - ai_eval(&h7) + 5.0);
 }
 
-static void test_search_answers(void) {
-  rules_game g;
-  base(&g);
-  g.active = 0;
-  g.phase = RULES_PH_RELEASE;
-  g.p[0].score = 4;
-  g.p[1].score = 4;
-  put(&g.p[0].hand, "0011");
-  put(&g.p[0].draw, "9999999999");
-  TH_EQ_INT(rules_release_cost(&g, 0, 0), 0);
+static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed) {
   ai_stats st;
-  rules_action a = clean_decide_game(&g, 10.0, th_seed(), &st);
-  TH_EQ_INT(a.kind, RULES_A_RELEASE);
-  TH_EQ_INT(a.x, 0);
-  /* a MOVE request: the answer is a listed option */
-  base(&g);
-  g.active = 0;
-  put(&g.p[0].hand, "01289");
-  rules_action o[RULES_MAX_OPTS];
-  int n = rules_options(&g, o, RULES_MAX_OPTS);
-  a = clean_decide_game(&g, 5.0, th_seed(), &st);
-  int found = 0;
-  for (int i = 0; i < n; i++) found |= memcmp(&a, &o[i], sizeof a) == 0;
-  TH_ASSERT(found);
-  TH_ASSERT(a.kind != RULES_A_RANDOM);
+  return clean_decide_game(g, budget_ms, seed, &st);
 }
+
+static void test_search_answers(void) { fx_check_answers(decide, "0011223344", "4455667799"); }
 
 static const th_test TESTS[] = {
     TH_ENTRY(test_odds_counted_by_hand), TH_ENTRY(test_odds_exhaustive), TH_ENTRY(test_odds_order),

@@ -3,8 +3,9 @@
 ** race terms of race_eval (the opponent's readiness weighed more than
 ** ai_eval weighs it, below four and at four), a release that denies the
 ** opponent's closest application chosen where v1 (ai_decide) takes the
-** cheaper one, and the search's answers (a listed option, the winning
-** release). The term tests fail on v1's evaluation (race_eval == ai_eval).
+** cheaper one, the search's answers (a listed option, the winning
+** release), and race_can_finish (the tuning option's fifth within reach).
+** The term tests fail on v1's evaluation (race_eval == ai_eval).
 */
 #include <string.h>
 
@@ -13,28 +14,10 @@
 #include "rules.h"
 #include "testhelp.h"
 
-static void put(rules_pile *p, const char *s) {
-  p->n = 0;
-  for (; *s; s++) p->c[p->n++] = (uint8_t)(*s - '0');
-}
+#include "fixtures.h"
 
-/* Player 0 has ended its turn; applications 0 (TRAINING + CODING),
-   7 (CODING + DAILY_ROUTINE) and 27 (CODE_REVIEW + REFACTORING). */
-static void base(rules_game *g) {
-  memset(g, 0, sizeof *g);
-  for (int k = 0; k < 8; k++) g->desk[k] = 3;
-  g->bonus = 20;
-  g->debt = 80;
-  int apps[3] = {0, 7, 27};
-  for (int i = 0; i < 3; i++) g->apps[i] = (int8_t)apps[i];
-  g->napps = 3;
-  g->active = 1;
-  g->phase = RULES_PH_MOVE;
-  g->p[0].loc = 2;
-  g->p[1].loc = 5;
-  put(&g->p[0].draw, "0011223344");
-  put(&g->p[1].draw, "0000111199");
-}
+/* fx_base with player 1's deck covering application 0 and nothing else. */
+static void base(rules_game *g) { fx_base(g, "0011223344", "0000111199"); }
 
 /* The opponent's deck covers application 0 and nothing else. Releasing
    application 0 (its target) or application 7 leaves player 0 equally
@@ -102,37 +85,45 @@ static void test_search_denies(void) {
   TH_EQ_INT(b.x, 7);
 }
 
-static void test_search_answers(void) {
+/* A fifth within reach next turn: the hand alone, or a desk card ahead
+   (a BONUS from an empty desk); not a desk behind (the administrative
+   desk), nor one next to the opponent, nor below four releases. */
+static void test_can_finish(void) {
   rules_game g;
   base(&g);
-  g.active = 0;
-  g.phase = RULES_PH_RELEASE;
   g.p[0].score = 4;
-  g.p[1].score = 4;
   put(&g.p[0].hand, "0011");
-  put(&g.p[0].draw, "9999999999");
-  TH_EQ_INT(rules_release_cost(&g, 0, 0), 0);
-  ai_stats st;
-  rules_action a = race_decide_game(&g, 10.0, th_seed(), &st);
-  TH_EQ_INT(a.kind, RULES_A_RELEASE);
-  TH_EQ_INT(a.x, 0);
-  /* a MOVE request: the answer is a listed option */
-  base(&g);
-  g.active = 0;
-  put(&g.p[0].hand, "01289");
-  rules_action o[RULES_MAX_OPTS];
-  int n = rules_options(&g, o, RULES_MAX_OPTS);
-  a = race_decide_game(&g, 5.0, th_seed(), &st);
-  int found = 0;
-  for (int i = 0; i < n; i++) found |= memcmp(&a, &o[i], sizeof a) == 0;
-  TH_ASSERT(found);
-  TH_ASSERT(a.kind != RULES_A_RANDOM);
+  TH_ASSERT(race_can_finish(&g, 0));
+  g.p[0].score = 3;
+  TH_ASSERT(!race_can_finish(&g, 0)); /* only the fifth */
+  g.p[0].score = 4;
+  put(&g.p[0].hand, "0001"); /* one CODING short; desk 1 is behind desk 2 */
+  TH_ASSERT(!race_can_finish(&g, 0));
+  g.p[0].loc = 0; /* desk 1 ahead */
+  TH_ASSERT(race_can_finish(&g, 0));
+  g.p[1].loc = 2; /* desk 1 next to the opponent */
+  TH_ASSERT(!race_can_finish(&g, 0));
+  g.p[1].loc = 5;
+  g.desk[1] = 0; /* an empty desk gives a BONUS: one skill, not two */
+  TH_ASSERT(!race_can_finish(&g, 0));
+  put(&g.p[0].hand, "00018");
+  TH_ASSERT(race_can_finish(&g, 0));
+  g.bonus = 0; /* no BONUS left either */
+  TH_ASSERT(!race_can_finish(&g, 0));
 }
+
+static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed) {
+  ai_stats st;
+  return race_decide_game(g, budget_ms, seed, &st);
+}
+
+static void test_search_answers(void) { fx_check_answers(decide, "0011223344", "0000111199"); }
 
 static const th_test TESTS[] = {
     TH_ENTRY(test_eval_weighs_denial),
     TH_ENTRY(test_eval_final_unchanged),
     TH_ENTRY(test_search_denies),
+    TH_ENTRY(test_can_finish),
     TH_ENTRY(test_search_answers),
 };
 
