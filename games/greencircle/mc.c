@@ -256,6 +256,8 @@ BOT_API rules_action mc_run(const rules_game *g0, const rules_action *opts, int 
   static double prior[RULES_MAX_OPTS], sum[RULES_MAX_OPTS], vals[RULES_MAX_OPTS];
   static int alive[RULES_MAX_OPTS];
   deadline_t dl;
+  ai_tune_load(); /* a tuning build's BOT_TUNE: race_eval's weights */
+  race_tune_load();
   deadline_start(&dl, budget_ms);
   if (st) memset(st, 0, sizeof *st);
   rules_action pick;

@@ -38,12 +38,12 @@ RACE_TUNABLES(RACE_TUNABLE_DEF)
 #define RACE_TUNABLE_REF(name, value, lo, hi) {#name, &RACE_##name},
 static const ai_tunable race__tunables[] = {RACE_TUNABLES(RACE_TUNABLE_REF)};
 #undef RACE_TUNABLE_REF
-static void race__tune_load(void) {
+BOT_API void race_tune_load(void) {
   static int loaded;
   ai_tune_apply(race__tunables, (int)(sizeof race__tunables / sizeof race__tunables[0]), 1, &loaded);
 }
 #else
-static void race__tune_load(void) {}
+BOT_API void race_tune_load(void) {}
 #endif
 
 #define RACE_MAX_SAMPLES 4000
@@ -107,7 +107,7 @@ BOT_API double race_eval(const rules_game *g) {
 
 static rules_action race__run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
                               int resample, ai_stats *st) {
-  race__tune_load();
+  race_tune_load();
   return ai_run(g0, opts, n, budget_ms, seed, resample, RACE_MAX_SAMPLES, ai_dfs, race_eval, st);
 }
 

@@ -45,6 +45,10 @@
 
 /* Value of a position for player 0 (ai_eval plus the race terms). */
 BOT_API double race_eval(const rules_game *g);
+/* In a tuning build (-DBOT_TUNING), sets the R_ weights from BOT_TUNE once
+   (ai_tune_load sets ai.c's); a no-op otherwise. Searches that call
+   race_eval without race_decide (mc.c) call both first. */
+BOT_API void race_tune_load(void);
 /* Player p, at four releases, can release its fifth cleanly next turn
    with the hand it holds and one desk's card (race.c says which moves). */
 BOT_API int race_can_finish(const rules_game *g, int p);
