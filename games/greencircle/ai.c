@@ -213,8 +213,7 @@ BOT_API double ai_prio(const rules_game *g, const rules_action *a) {
 
 /* ---- search ------------------------------------------------------------ */
 
-BOT_API double ai_expand(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth, rules_action *keep, double *pr,
-                         int nk, int limit, ai_dfs_fn dfs) {
+BOT_API int ai_top(rules_action *keep, double *pr, int nk, int limit) {
   for (int i = 0; i < nk && i < limit; i++) {
     int b = i;
     for (int j = i + 1; j < nk; j++)
@@ -226,7 +225,12 @@ BOT_API double ai_expand(ai_ctx *c, const rules_game *g, const rules_rng *r, int
     pr[i] = pr[b];
     pr[b] = tp;
   }
-  if (nk > limit) nk = limit;
+  return nk < limit ? nk : limit;
+}
+
+BOT_API double ai_expand(ai_ctx *c, const rules_game *g, const rules_rng *r, int depth, rules_action *keep, double *pr,
+                         int nk, int limit, ai_dfs_fn dfs) {
+  nk = ai_top(keep, pr, nk, limit);
   double best = -1e18;
   for (int i = 0; i < nk; i++) {
     rules_game g2 = *g;

@@ -81,6 +81,9 @@ BOT_API double ai_prio(const rules_game *g, const rules_action *a);
 /* Chooses the answer to request `in` within budget_ms. */
 BOT_API rules_action ai_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
                                ai_stats *st);
+/* Puts the min(nk, limit) best of keep[0..nk) by pr (highest first, the
+   first of equals first) at the front, pr moved along; returns that count. */
+BOT_API int ai_top(rules_action *keep, double *pr, int nk, int limit);
 /* The depth-first step both searches share: puts the limit best of
    keep[0..nk) by pr first, applies each (nk > 0) and values it with dfs at
    depth + 1; returns the best value (stops early on c->stop). */

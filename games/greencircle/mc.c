@@ -283,19 +283,8 @@ BOT_API rules_action mc_run(const rules_game *g0, const rules_action *opts, int 
   }
   pick = root[bp];
   if (nr == 1) return pick;
-  /* sort by prior (selection; nr is small), keep MC_MAX_CAND */
-  for (int i = 0; i < nr; i++) {
-    int b = i;
-    for (int j = i + 1; j < nr; j++)
-      if (prior[j] > prior[b]) b = j;
-    rules_action ta = root[i];
-    root[i] = root[b];
-    root[b] = ta;
-    double tp = prior[i];
-    prior[i] = prior[b];
-    prior[b] = tp;
-  }
-  if (nr > MC_MAX_CAND) nr = MC_MAX_CAND;
+  /* keep the MC_MAX_CAND best by prior, best first */
+  nr = ai_top(root, prior, nr, MC_MAX_CAND);
   for (int i = 0; i < nr; i++) sum[i] = 0.0, alive[i] = 1;
   int nalive = nr;
   rules_rng rs;

@@ -1,6 +1,6 @@
 /*
 ** fixtures.h -- the positions the Green Circle search tests share
-** (test_race.c, test_clean.c, test_search.c): a pile from a digit string,
+** (test_race.c, test_clean.c, test_search.c, test_mc.c): a pile from a digit string,
 ** the base position, and the check every search must pass (the free clean
 ** fifth taken, a MOVE request answered with a listed option).
 **

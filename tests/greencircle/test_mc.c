@@ -9,31 +9,16 @@
 #include <string.h>
 
 #include "deadline.h"
+#include "fixtures.h"
 #include "mc.h"
 #include "rules.h"
 #include "testhelp.h"
 
-static void put(rules_pile *p, const char *s) {
-  p->n = 0;
-  for (; *s; s++) p->c[p->n++] = (uint8_t)(*s - '0');
-}
-
-/* Applications 0 (TRAINING + CODING), 7 (CODING + DAILY_ROUTINE) and 27
-   (CODE_REVIEW + REFACTORING); player 0 to play its RELEASE. */
+/* fx_base with player 0 to play its RELEASE. */
 static void base(rules_game *g) {
-  memset(g, 0, sizeof *g);
-  for (int k = 0; k < 8; k++) g->desk[k] = 3;
-  g->bonus = 20;
-  g->debt = 80;
-  int apps[3] = {0, 7, 27};
-  for (int i = 0; i < 3; i++) g->apps[i] = (int8_t)apps[i];
-  g->napps = 3;
+  fx_base(g, "3344556677", "1122112211");
   g->active = 0;
   g->phase = RULES_PH_RELEASE;
-  g->p[0].loc = 2;
-  g->p[1].loc = 5;
-  put(&g->p[0].draw, "3344556677");
-  put(&g->p[1].draw, "1122112211");
 }
 
 static int listed(const rules_action *a, const rules_action *o, int n) {
@@ -210,9 +195,20 @@ static void test_deadline_counter(void) {
   TH_ASSERT(h.over);
 }
 
+/* What every search must do (fixtures.h): the free clean fifth, a listed
+   MOVE answer. */
+static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed) {
+  rules_action o[RULES_MAX_OPTS];
+  int n = rules_options(g, o, RULES_MAX_OPTS);
+  return mc_run(g, o, n, budget_ms, seed, 0, 100000, NULL);
+}
+
+static void test_search_answers(void) { fx_check_answers(decide, "0011223344", "0000111199"); }
+
 static const th_test TESTS[] = {
     TH_ENTRY(test_value_final),      TH_ENTRY(test_policy_either_seat), TH_ENTRY(test_denies_fifth),
     TH_ENTRY(test_winning_fifth),    TH_ENTRY(test_answers_listed),     TH_ENTRY(test_deadline_counter),
+    TH_ENTRY(test_search_answers),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
