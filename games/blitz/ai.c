@@ -67,6 +67,7 @@ static int ai__near[RULES_HEROES + 1];
 static long ai__nodes;
 static int ai__abort;
 static const deadline_t *ai__dl;
+static long ai__node_limit; /* 0: none (ai_set_node_limit) */
 
 /* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell. */
 static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) {
@@ -526,7 +527,7 @@ static int ai__moves(const rules_state *s, int id, int *out) {
 
 static double ai__search(const rules_state *s, int depth, double alpha, double beta) {
   if (ai__abort) return 0;
-  if ((++ai__nodes & 255) == 0 && deadline_passed(ai__dl)) {
+  if ((++ai__nodes & 255) == 0 && (deadline_passed(ai__dl) || (ai__node_limit > 0 && ai__nodes >= ai__node_limit))) {
     ai__abort = 1;
     return 0;
   }
@@ -558,6 +559,8 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   }
   return best;
 }
+
+BOT_API void ai_set_node_limit(long nodes) { ai__node_limit = nodes > 0 ? nodes : 0; }
 
 /* ---- Budget (the caller's deadline) ----
 ** The server times a move from sending the state to reading the answer

@@ -56,6 +56,11 @@ BOT_API void ai_set_terms(double threat_w, int risk_tavern);
 /* Sets the risk's growth with the way to a tavern (AI_RISK_TAV_STEPS; 0
    off); returns the previous setting. */
 BOT_API double ai_set_tavern_pull(double steps);
+/* Stops every search after about `nodes` simulated moves as well as on
+   its deadline (checked at the same points); 0, the default, is no limit.
+   With a far deadline the search then depends on the state alone: the lab
+   (lab.c) plays reproducible games this way. */
+BOT_API void ai_set_node_limit(long nodes);
 /* Builds the distance maps for s (done by ai_choose). */
 BOT_API void ai_prepare(const rules_state *s, int me);
 

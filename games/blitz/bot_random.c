@@ -1,23 +1,22 @@
 /*
-** bot_random.c -- sparring bot "random": like the server's training bots,
-** a uniform choice among North, South, East, West (never Stay).
+** bot_random.c -- sparring bot "random": a random direction every move (never Stay).
+** The policy is sparring.c's (the lab plays the same one in-process).
 */
 #include <stdint.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "client.h"
-#include "rng.h"
+#include "sparring.h"
 
-static rng_t botrandom__rng;
+static sparring_bot botrandom__bot;
 
 static int botrandom__policy(const client_view *v, void *ctx) {
-  (void)v;
   (void)ctx;
-  return (int)rng_below(&botrandom__rng, 4);
+  return sparring_move(&botrandom__bot, &v->st, v->me);
 }
 
 int main(int argc, char **argv) {
-  rng_seed(&botrandom__rng, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20));
+  sparring_init(&botrandom__bot, SPARRING_RANDOM, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20));
   return client_run(argc, argv, "blitz-random", botrandom__policy, NULL);
 }

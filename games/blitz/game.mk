@@ -4,6 +4,8 @@
 #   build/blitz-referee   replay TRACE... / match ... -- CMD1 CMD2 CMD3 CMD4
 #   build/blitz-server    the REST API on a local port (README.md)
 #   build/blitz-bench     simulator speed and search figures
+#   build/blitz-lab       in-process games, the search at a node budget
+#                         against sparring bots (reproducible A/B runs)
 #   test-blitz            rules unit tests, contest boards (test_contest.c),
 #                         AI tests (sanitizers), replay of
 #                         every trace in tests/data/blitz, a scripted HTTP
@@ -18,10 +20,11 @@
 BZ_DIR    := games/blitz
 BZ_TRACES := tests/data/blitz
 
-TOOLS      += build/blitz-referee build/blitz-server build/blitz-bench
+TOOLS      += build/blitz-referee build/blitz-server build/blitz-bench build/blitz-lab
 LINKS      += build/blitz-referee:$(BZ_DIR)/referee.c \
               build/blitz-server:$(BZ_DIR)/server_main.c \
-              build/blitz-bench:$(BZ_DIR)/bench.c
+              build/blitz-bench:$(BZ_DIR)/bench.c \
+              build/blitz-lab:$(BZ_DIR)/lab.c
 ASAN_LINKS += build/asan-bin/blitz-referee:$(BZ_DIR)/referee.c \
               build/asan-bin/blitz-server:$(BZ_DIR)/server_main.c
 GAME_TESTS += test-blitz

@@ -1,0 +1,318 @@
+/*
+** lab.c -- build/blitz-lab: Blitz games played in-process, our search
+** (ai.c) in one seat against sparring bots (sparring.c) in the other three,
+** with a node budget per move instead of a clock. No server, no sockets:
+** a run gives the same figures on a loaded machine as on a quiet one, and
+** every game replays exactly, so two builds compare on identical games.
+**
+**   blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS]
+**             [--boards contest|own] [--turns T] [--jobs J] [--verbose]
+**             OPP OPP OPP          (OPP: miner, hunter or random)
+**
+** Game g (0..N-1) is played on the board of seed S + g / 4 (the contest
+** server's board by default) with our hero in seat g % 4, so every board is
+** played from every seat; the opponents sit in the other seats in the
+** order given. Each sparring bot is seeded from (board seed, its seat).
+** --nodes (default 400000, about 30 ms of search on one core) bounds each
+** search; --think-ms gives a wall-clock budget instead (not reproducible).
+** --jobs forks J workers (games g with g % J == j each).
+**
+** Output: with --verbose, a line per game in game order:
+**   game G seed S seat K place P first 0|1 gold A B C D mines ... deaths ...
+** then one summary line:
+**   lab blitz games=N first=K rate=R lo=L hi=H places=a/b/c/d
+**     our_deaths=D nodes_mean=M depth_mean=E not_won=SEED/SEAT(BOT),...
+** (rate: first place alone, a shared first does not count; lo/hi: 95%
+** Wilson interval; BOT: the opponent with the most gold in a game not won).
+** Exit 0, or 2 on a bad command line.
+**
+** Build a variant of the search for an A/B (ai.c's tunables are #ifndef):
+**   python3 merge.py build blitz --entry games/blitz/lab.c --out /tmp/lab.c --no-limit
+**   gcc -O2 -DAI_RISK_F1=0.4 /tmp/lab.c -o /tmp/blitz-lab-x -lm
+*/
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ai.h"
+#include "contest.h"
+#include "deadline.h"
+#include "rules.h"
+#include "sparring.h"
+
+#define LAB_MAX_GAMES 100000
+#define LAB_MAX_JOBS 64
+
+typedef struct lab_result {
+  int g, seed, seat, place, first;
+  int gold[RULES_HEROES], mines[RULES_HEROES], deaths[RULES_HEROES];
+  int winner;     /* hero id (1..4) with the most gold, lowest id on ties */
+  long nodes;     /* summed over our searches */
+  long depth;     /* summed completed depth */
+  int searches;
+  double ms_max;  /* slowest search */
+  int ok;         /* 0: the board could not be made */
+} lab_result;
+
+typedef struct lab_opts {
+  int games, seed, nodes, turns, jobs, verbose, own;
+  double think_ms;
+  int opp[3];
+} lab_opts;
+
+static lab_result lab__res[LAB_MAX_GAMES];
+
+static int lab__board(rules_state *s, const lab_opts *o, int seed, char *err, size_t cap) {
+  static char text[CONTEST_TEXT_CAP];
+  if (o->own) {
+    if (rules_generate(s, (uint64_t)seed, 0, err, cap) < 0) return -1;
+  } else if (contest_board((int64_t)seed, text, sizeof text, NULL, err, cap) < 0 ||
+             rules_parse_map(s, text, err, cap) < 0) {
+    return -1;
+  }
+  s->max_turns = 4 * o->turns;
+  return 0;
+}
+
+/* Plays game g; fills r. */
+static void lab__play(const lab_opts *o, int g, lab_result *r) {
+  static rules_state s;
+  static sparring_bot bots[RULES_HEROES];
+  char err[160];
+  memset(r, 0, sizeof *r);
+  r->g = g;
+  r->seed = o->seed + g / 4;
+  r->seat = g % 4;
+  if (lab__board(&s, o, r->seed, err, sizeof err) < 0) {
+    fprintf(stderr, "blitz-lab: seed %d: %s\n", r->seed, err);
+    return;
+  }
+  int me = r->seat + 1, next = 0, kind[RULES_HEROES];
+  for (int k = 0; k < RULES_HEROES; k++) {
+    kind[k] = k == r->seat ? -1 : o->opp[next++];
+    if (kind[k] >= 0) sparring_init(&bots[k], kind[k], (uint64_t)r->seed * 8 + (uint64_t)k + 1);
+  }
+  int respawn[RULES_HEROES];
+  for (int k = 0; k < RULES_HEROES; k++) respawn[k] = s.heroes[k].respawn_turn;
+  ai_set_node_limit(o->think_ms > 0 ? 0 : o->nodes);
+  while (!rules_finished(&s)) {
+    int id = rules_to_move(&s), dir;
+    if (id == me) {
+      deadline_t d;
+      deadline_start(&d, o->think_ms > 0 ? o->think_ms : 1e9);
+      ai_stats st;
+      dir = ai_choose(&s, me, &d, &st);
+      r->nodes += st.nodes;
+      r->depth += st.depth;
+      r->searches++;
+      if (st.ms > r->ms_max) r->ms_max = st.ms;
+    } else {
+      dir = sparring_move(&bots[id - 1], &s, id);
+    }
+    rules_move(&s, dir);
+    for (int k = 0; k < RULES_HEROES; k++)
+      if (s.heroes[k].respawn_turn != respawn[k]) {
+        respawn[k] = s.heroes[k].respawn_turn;
+        r->deaths[k]++;
+      }
+  }
+  int place[RULES_HEROES];
+  rules_places(&s, place);
+  r->winner = 1;
+  for (int k = 0; k < RULES_HEROES; k++) {
+    r->gold[k] = s.heroes[k].gold;
+    r->mines[k] = s.heroes[k].mines;
+    if (s.heroes[k].gold > r->gold[r->winner - 1]) r->winner = k + 1;
+  }
+  r->place = place[r->seat];
+  r->first = 1;
+  for (int k = 0; k < RULES_HEROES; k++)
+    if (k != r->seat && s.heroes[k].gold >= s.heroes[r->seat].gold) r->first = 0;
+  r->ok = 1;
+}
+
+static int lab__usage(void) {
+  fprintf(stderr, "usage: blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS] [--boards contest|own]\n"
+                  "                 [--turns T] [--jobs J] [--verbose] OPP OPP OPP   (OPP: miner, hunter, random)\n");
+  return 2;
+}
+
+static int lab__int(const char *s, int lo, int hi, int *out) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || v < lo || v > hi) return -1;
+  *out = (int)v;
+  return 0;
+}
+
+/* Reads exactly n bytes from fd (blocking); returns 0 or -1 at EOF/error. */
+static int lab__read(int fd, void *buf, size_t n) {
+  char *p = buf;
+  while (n > 0) {
+    ssize_t k = read(fd, p, n);
+    if (k <= 0) return -1;
+    p += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+static int lab__write(int fd, const void *buf, size_t n) {
+  const char *p = buf;
+  while (n > 0) {
+    ssize_t k = write(fd, p, n);
+    if (k <= 0) return -1;
+    p += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+/* Runs the games over o->jobs workers; returns the number of results. */
+static int lab__run(const lab_opts *o) {
+  if (o->jobs <= 1) {
+    for (int g = 0; g < o->games; g++) lab__play(o, g, &lab__res[g]);
+    return o->games;
+  }
+  int fds[LAB_MAX_JOBS];
+  pid_t pids[LAB_MAX_JOBS];
+  for (int j = 0; j < o->jobs; j++) {
+    int p[2];
+    if (pipe(p) < 0) {
+      perror("blitz-lab: pipe");
+      exit(1);
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+      perror("blitz-lab: fork");
+      exit(1);
+    }
+    if (pid == 0) {
+      close(p[0]);
+      for (int i = 0; i < j; i++) close(fds[i]);
+      for (int g = j; g < o->games; g += o->jobs) {
+        lab_result r;
+        lab__play(o, g, &r);
+        if (lab__write(p[1], &r, sizeof r) < 0) _exit(1);
+      }
+      _exit(0);
+    }
+    close(p[1]);
+    fds[j] = p[0];
+    pids[j] = pid;
+  }
+  int got = 0, open = o->jobs;
+  struct pollfd pf[LAB_MAX_JOBS];
+  while (open > 0) {
+    int m = 0;
+    for (int j = 0; j < o->jobs; j++)
+      if (fds[j] >= 0) pf[m++] = (struct pollfd){.fd = fds[j], .events = POLLIN};
+    if (poll(pf, (nfds_t)m, -1) < 0) continue;
+    for (int i = 0; i < m; i++) {
+      if (!(pf[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      lab_result r;
+      int j = 0;
+      while (fds[j] != pf[i].fd) j++;
+      if (lab__read(fds[j], &r, sizeof r) < 0 || r.g < 0 || r.g >= o->games) {
+        close(fds[j]);
+        fds[j] = -1;
+        open--;
+        continue;
+      }
+      lab__res[r.g] = r;
+      got++;
+    }
+  }
+  for (int j = 0; j < o->jobs; j++) waitpid(pids[j], NULL, 0);
+  return got;
+}
+
+int main(int argc, char **argv) {
+  lab_opts o = {.games = 40, .seed = 1, .nodes = 400000, .turns = 300, .jobs = 1};
+  int nopp = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    int bad = 0;
+    if (!strcmp(a, "--games") && v) bad = lab__int(v, 1, LAB_MAX_GAMES, &o.games), i++;
+    else if (!strcmp(a, "--seed") && v) bad = lab__int(v, 0, 1 << 30, &o.seed), i++;
+    else if (!strcmp(a, "--nodes") && v) bad = lab__int(v, 256, 1 << 30, &o.nodes), i++;
+    else if (!strcmp(a, "--turns") && v) bad = lab__int(v, 1, 100000, &o.turns), i++;
+    else if (!strcmp(a, "--jobs") && v) bad = lab__int(v, 1, LAB_MAX_JOBS, &o.jobs), i++;
+    else if (!strcmp(a, "--think-ms") && v) {
+      int ms;
+      bad = lab__int(v, 1, 100000, &ms), i++;
+      o.think_ms = ms;
+    } else if (!strcmp(a, "--boards") && v) {
+      o.own = !strcmp(v, "own");
+      bad = !o.own && strcmp(v, "contest") != 0;
+      i++;
+    } else if (!strcmp(a, "--verbose")) o.verbose = 1;
+    else if (a[0] != '-' && nopp < 3 && sparring_kind(a) >= 0) o.opp[nopp++] = sparring_kind(a);
+    else {
+      fprintf(stderr, "blitz-lab: bad argument \"%s\"\n", a);
+      return lab__usage();
+    }
+    if (bad) {
+      fprintf(stderr, "blitz-lab: bad value for %s\n", a);
+      return lab__usage();
+    }
+  }
+  if (nopp != 3) return lab__usage();
+  fflush(stdout);
+  lab__run(&o);
+  int n = 0, wins = 0, places[4] = {0}, deaths = 0, searches = 0;
+  long nodes = 0, depth = 0;
+  double ms_max = 0;
+  char lost[8192];
+  size_t ll = 0;
+  lost[0] = 0;
+  for (int g = 0; g < o.games; g++) {
+    const lab_result *r = &lab__res[g];
+    if (!r->ok) continue;
+    n++;
+    wins += r->first;
+    places[r->place - 1 < 4 ? r->place - 1 : 3]++;
+    deaths += r->deaths[r->seat];
+    nodes += r->nodes;
+    depth += r->depth;
+    searches += r->searches;
+    if (r->ms_max > ms_max) ms_max = r->ms_max;
+    if (!r->first && ll + 40 < sizeof lost) {
+      int opp = 0;
+      for (int k = 0, next = 0; k < RULES_HEROES; k++) {
+        if (k == r->seat) continue;
+        if (k + 1 == r->winner) opp = o.opp[next];
+        next++;
+      }
+      ll += (size_t)snprintf(lost + ll, sizeof lost - ll, "%s%d/%d(%s)", ll ? "," : "", r->seed, r->seat,
+                             r->winner == r->seat + 1 ? "tie" : sparring_name(opp));
+    }
+    if (o.verbose)
+      printf("game %d seed %d seat %d place %d first %d gold %d %d %d %d mines %d %d %d %d deaths %d %d %d %d "
+             "nodes_mean %.0f depth_mean %.1f ms_max %.1f\n",
+             r->g, r->seed, r->seat, r->place, r->first, r->gold[0], r->gold[1], r->gold[2], r->gold[3],
+             r->mines[0], r->mines[1], r->mines[2], r->mines[3], r->deaths[0], r->deaths[1], r->deaths[2],
+             r->deaths[3], r->searches ? (double)r->nodes / r->searches : 0.0,
+             r->searches ? (double)r->depth / r->searches : 0.0, r->ms_max);
+  }
+  double p = n ? (double)wins / n : 0, z = 1.959963984540054, lo = 0, hi = 1;
+  if (n) {
+    double dd = 1 + z * z / n, c = (p + z * z / (2.0 * n)) / dd;
+    double h = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / dd;
+    lo = c - h < 0 ? 0 : c - h;
+    hi = c + h > 1 ? 1 : c + h;
+  }
+  printf("lab blitz games=%d first=%d rate=%.3f lo=%.3f hi=%.3f places=%d/%d/%d/%d our_deaths=%.2f "
+         "nodes_mean=%.0f depth_mean=%.1f ms_max=%.1f not_won=%s\n",
+         n, wins, p, lo, hi, places[0], places[1], places[2], places[3], n ? (double)deaths / n : 0.0,
+         searches ? (double)nodes / searches : 0.0, searches ? (double)depth / searches : 0.0, ms_max,
+         lost[0] ? lost : "-");
+  return n == o.games ? 0 : 1;
+}
+
+#undef LAB_MAX_GAMES
+#undef LAB_MAX_JOBS
