@@ -7,7 +7,7 @@
 **
 **   blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS]
 **             [--boards contest|own] [--turns T] [--jobs J] [--verbose]
-**             OPP OPP OPP          (OPP: miner, hunter or random)
+**             [--only G --log] OPP OPP OPP   (OPP: miner, hunter or random)
 **
 ** Game g (0..N-1) is played on the board of seed S + g / 4 (the contest
 ** server's board by default) with our hero in seat g % 4, so every board is
@@ -15,7 +15,10 @@
 ** order given. Each sparring bot is seeded from (board seed, its seat).
 ** --nodes (default 400000, about 30 ms of search on one core) bounds each
 ** search; --think-ms gives a wall-clock budget instead (not reproducible).
-** --jobs forks J workers (games g with g % J == j each).
+** --jobs forks J workers (games g with g % J == j each). --only G plays
+** game G alone; --log then prints a line per move of ours (turn, cell,
+** life, gold, mines, every hero's cell/life/mines, the move, depth,
+** nodes, score) to read how a game went.
 **
 ** Output: with --verbose, a line per game in game order:
 **   game G seed S seat K place P first 0|1 gold A B C D mines ... deaths ...
@@ -59,7 +62,7 @@ typedef struct lab_result {
 } lab_result;
 
 typedef struct lab_opts {
-  int games, seed, nodes, turns, jobs, verbose, own;
+  int games, seed, nodes, turns, jobs, verbose, own, only, log;
   double think_ms;
   int opp[3];
 } lab_opts;
@@ -106,6 +109,13 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
       deadline_start(&d, o->think_ms > 0 ? o->think_ms : 1e9);
       ai_stats st;
       dir = ai_choose(&s, me, &d, &st);
+      if (o->log) {
+        printf("t %4d", s.turn);
+        for (int k = 0; k < RULES_HEROES; k++)
+          printf(" %c%d(%d,%d) l%d g%d m%d", k == r->seat ? '*' : ' ', k + 1, s.heroes[k].x, s.heroes[k].y,
+                 s.heroes[k].life, s.heroes[k].gold, s.heroes[k].mines);
+        printf(" -> %s d%d n%ld near%d v%.1f\n", rules_dir_name(dir), st.depth, st.nodes, st.near, st.score);
+      }
       r->nodes += st.nodes;
       r->depth += st.depth;
       r->searches++;
@@ -174,6 +184,10 @@ static int lab__write(int fd, const void *buf, size_t n) {
 
 /* Runs the games over o->jobs workers; returns the number of results. */
 static int lab__run(const lab_opts *o) {
+  if (o->only >= 0) {
+    lab__play(o, o->only, &lab__res[o->only]);
+    return 1;
+  }
   if (o->jobs <= 1) {
     for (int g = 0; g < o->games; g++) lab__play(o, g, &lab__res[g]);
     return o->games;
@@ -232,7 +246,7 @@ static int lab__run(const lab_opts *o) {
 }
 
 int main(int argc, char **argv) {
-  lab_opts o = {.games = 40, .seed = 1, .nodes = 400000, .turns = 300, .jobs = 1};
+  lab_opts o = {.games = 40, .seed = 1, .nodes = 400000, .turns = 300, .jobs = 1, .only = -1};
   int nopp = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -250,7 +264,9 @@ int main(int argc, char **argv) {
       o.own = !strcmp(v, "own");
       bad = !o.own && strcmp(v, "contest") != 0;
       i++;
-    } else if (!strcmp(a, "--verbose")) o.verbose = 1;
+    } else if (!strcmp(a, "--only") && v) bad = lab__int(v, 0, LAB_MAX_GAMES - 1, &o.only), i++;
+    else if (!strcmp(a, "--verbose")) o.verbose = 1;
+    else if (!strcmp(a, "--log")) o.log = 1;
     else if (a[0] != '-' && nopp < 3 && sparring_kind(a) >= 0) o.opp[nopp++] = sparring_kind(a);
     else {
       fprintf(stderr, "blitz-lab: bad argument \"%s\"\n", a);
@@ -262,6 +278,7 @@ int main(int argc, char **argv) {
     }
   }
   if (nopp != 3) return lab__usage();
+  if (o.only >= 0 && o.games <= o.only) o.games = o.only + 1;
   fflush(stdout);
   lab__run(&o);
   int n = 0, wins = 0, places[4] = {0}, deaths = 0, searches = 0;
@@ -272,7 +289,7 @@ int main(int argc, char **argv) {
   lost[0] = 0;
   for (int g = 0; g < o.games; g++) {
     const lab_result *r = &lab__res[g];
-    if (!r->ok) continue;
+    if (!r->ok || (o.only >= 0 && g != o.only)) continue;
     n++;
     wins += r->first;
     places[r->place - 1 < 4 ? r->place - 1 : 3]++;
@@ -311,7 +328,7 @@ int main(int argc, char **argv) {
          n, wins, p, lo, hi, places[0], places[1], places[2], places[3], n ? (double)deaths / n : 0.0,
          searches ? (double)nodes / searches : 0.0, searches ? (double)depth / searches : 0.0, ms_max,
          lost[0] ? lost : "-");
-  return n == o.games ? 0 : 1;
+  return n == (o.only >= 0 ? 1 : o.games) ? 0 : 1;
 }
 
 #undef LAB_MAX_GAMES
