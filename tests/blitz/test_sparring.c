@@ -3,8 +3,11 @@
 ** sparring bots and the lab play: the same seed gives the same moves; the
 ** miner walks to the nearest mine it does not own and heals when weak; the
 ** hunter chases a weaker hero that owns mines and leaves a stronger one
-** alone; random never stays. Each policy makes 5 % random moves, so a
-** direction is checked as the majority over many seeds.
+** alone; random never stays; killer (no random moves) chases a richer
+** hero with 25+ life less within 4 steps only, mines while its life is
+** above 30 (50 with 5+ mines) and then drinks until above 75. Miner and
+** hunter make 5 % random moves, so their direction is checked as the
+** majority over many seeds.
 */
 #include <stdio.h>
 #include <string.h>
@@ -55,6 +58,7 @@ static void test_names(void) {
   TH_EQ_INT(sparring_kind("brute"), -1);
   TH_EQ_INT(sparring_kind(NULL), -1);
   TH_EQ_STR(sparring_name(SPARRING_HUNTER), "hunter");
+  TH_EQ_INT(sparring_kind("killer"), SPARRING_KILLER);
 }
 
 static void test_same_seed_same_moves(void) {
@@ -113,6 +117,38 @@ static void test_random_never_stays(void) {
   for (int d = 0; d < 4; d++) TH_ASSERT(seen[d] > 50);
 }
 
+static void test_killer_chases_rich_weak_near(void) {
+  load(MAP);
+  sparring_bot b;
+  sparring_init(&b, SPARRING_KILLER, 1);
+  put(1, 3, 3, 80, 0);
+  put(2, 3, 5, 50, 0); /* two steps east, 30 life less, owns the mine */
+  S.owner[0 * S.n + 2] = 2;
+  rules_recount(&S);
+  TH_EQ_INT(sparring_move(&b, &S, 1), RULES_EAST);
+  put(2, 3, 5, 60, 0); /* only 20 life less: mines instead (north-west) */
+  int d = sparring_move(&b, &S, 1);
+  TH_ASSERT_MSG(d == RULES_NORTH || d == RULES_WEST, "move %d", d);
+  put(2, 6, 6, 50, 0); /* weak and rich but 6 steps away: mines */
+  d = sparring_move(&b, &S, 1);
+  TH_ASSERT_MSG(d == RULES_NORTH || d == RULES_WEST, "move %d", d);
+}
+
+static void test_killer_drinks_until_75(void) {
+  load(MAP);
+  sparring_bot b;
+  sparring_init(&b, SPARRING_KILLER, 1);
+  put(1, 2, 1, 31, 5); /* above 30: mines (north to row 0, then east) */
+  TH_EQ_INT(sparring_move(&b, &S, 1), RULES_NORTH);
+  put(1, 2, 1, 30, 5); /* at 30: to the tavern two rows south */
+  TH_EQ_INT(sparring_move(&b, &S, 1), RULES_SOUTH);
+  put(1, 3, 1, 60, 5); /* drinking: still to the tavern at 60 */
+  TH_EQ_INT(sparring_move(&b, &S, 1), RULES_SOUTH);
+  put(1, 3, 1, 80, 5); /* past 75: the drinking ends ... */
+  TH_EQ_INT(sparring_move(&b, &S, 1), RULES_SOUTH);
+  TH_EQ_INT(sparring_move(&b, &S, 1), RULES_NORTH); /* ... and it mines again */
+}
+
 static const th_test TESTS[] = {
     TH_ENTRY(test_names),
     TH_ENTRY(test_same_seed_same_moves),
@@ -120,6 +156,8 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_miner_heals_when_weak),
     TH_ENTRY(test_hunter_chases_weaker),
     TH_ENTRY(test_random_never_stays),
+    TH_ENTRY(test_killer_chases_rich_weak_near),
+    TH_ENTRY(test_killer_drinks_until_75),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
