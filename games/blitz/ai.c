@@ -43,6 +43,9 @@
 #include "ai.h"
 
 #include <string.h>
+#ifdef AI_DEBUG
+#include <stdio.h>
+#endif
 
 #define AI__SPIKE_STEPS 3 /* a spike entry (10 life) counts as this many extra steps */
 /* With nobody near, only our moves branch (far heroes play their models):
@@ -63,7 +66,24 @@ static int ai__dvia[RULES_CELLS];  /* moves from a cell to a tavern's side, then
 static int ai__dspk[RULES_CELLS];  /* fewest spike entries on a way to a tavern */
 static int ai__dmk[RULES_HEROES + 1][RULES_CELLS]; /* per other hero: moves to a mine not its own */
 static int ai__me;
+/* per hero: 0 far (stands, or its model's move with AI_FAR_MODELS),
+   AI__ADV_WORST searched for the move worst for us, AI__ADV_MODEL a near
+   hero that plays its model's move (AI_ADV_MODEL_MINERS) */
+enum { AI__ADV_FAR, AI__ADV_WORST, AI__ADV_MODEL };
 static int ai__near[RULES_HEROES + 1];
+/* 1: a near hero modelled a miner, with hunter evidence below
+   AI_ADV_MODEL_HUNT_EV (ai__observe), is searched playing its model's move
+   (to its nearest mine not its own, or to a tavern when weak), not the
+   move worst for us. Contest seed 506 against {miner, miner, hunter}: at 1
+   life beside a full-life miner at its tavern, every move of ours lost to
+   the worst case (the miner stepping beside us), so the hero stood still
+   until the miner, leaving the tavern, killed it. */
+#ifndef AI_ADV_MODEL_MINERS
+#define AI_ADV_MODEL_MINERS 1
+#endif
+#ifndef AI_ADV_MODEL_HUNT_EV
+#define AI_ADV_MODEL_HUNT_EV 0.5
+#endif
 static long ai__nodes;
 static int ai__abort;
 static const deadline_t *ai__dl;
@@ -184,7 +204,8 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
 #define AI_MODEL_CAMP_LIFE 60
 #define AI_MODEL_DEFAULT AI_MODEL_MINER
 #define AI_MODEL_HEAL_LIFE 35 /* a modelled miner heals below this life */
-/* A hero seen at the same cell this many observations in a row is idle:
+/* A hero seen at the same cell this many observations in a row, each time
+   with a free way to a goal (ai__free_way), is idle:
    not searched as an adversary (step 3). Seed 402 of the contest boards:
    brute_force_it stuck beside a tavern kept our hero, at 1 life with 9
    mines, from walking to that tavern for 700 turns. */
@@ -219,6 +240,37 @@ static int ai__nearest(const rules_hero *hs, int k) {
   return best;
 }
 
+/* 1 when hero id, with the other heroes as walls, can walk to the side of a
+   mine it does not own or of a tavern (with gold): a hero that stands
+   still then is stuck; 0 when heroes wall it off from every goal (blocked:
+   contest seed 503, a miner held in a corridor by our hero was counted
+   idle, left out of the search, and killed our hero). */
+static int ai__free_way(const rules_state *s, int id) {
+  int n = s->n;
+  static uint8_t seen[RULES_CELLS];
+  int16_t queue[RULES_CELLS];
+  memset(seen, 0, (size_t)(n * n));
+  for (int k = 0; k < RULES_HEROES; k++)
+    if (k != id - 1) seen[s->heroes[k].x * n + s->heroes[k].y] = 1;
+  const rules_hero *h = &s->heroes[id - 1];
+  int head = 0, tail = 0;
+  seen[h->x * n + h->y] = 1;
+  queue[tail++] = (int16_t)(h->x * n + h->y);
+  while (head < tail) {
+    int c = queue[head++];
+    for (int d = 0; d < 4; d++) {
+      int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
+      if (x < 0 || y < 0 || x >= n || y >= n) continue;
+      int nc = x * n + y, t = s->terrain[nc];
+      if ((t == RULES_MINE && s->owner[nc] != id) || (t == RULES_TAVERN && h->gold > 0)) return 1;
+      if (seen[nc] || (t != RULES_AIR && t != RULES_SPIKES)) continue;
+      seen[nc] = 1;
+      queue[tail++] = (int16_t)nc;
+    }
+  }
+  return 0;
+}
+
 static void ai__observe(const rules_state *s, int me) {
   if (!ai__hist.valid || s->turn <= ai__hist.turn || s->turn - ai__hist.turn > 8 || s->n != ai__hist.n) {
     memset(&ai__hist, 0, sizeof ai__hist);
@@ -226,7 +278,11 @@ static void ai__observe(const rules_state *s, int me) {
     const rules_hero *was = ai__hist.h, *now = s->heroes;
     for (int k = 0; k < RULES_HEROES; k++) {
       if (k == me - 1) continue;
-      ai__hist.idle[k] = now[k].x == was[k].x && now[k].y == was[k].y ? ai__hist.idle[k] + 1 : 0;
+      if (now[k].x != was[k].x || now[k].y != was[k].y)
+        ai__hist.idle[k] = 0;
+      else if (ai__free_way(s, k + 1))
+        ai__hist.idle[k]++; /* it could have walked to a goal and stood: stuck */
+      /* else heroes wall it off from every goal: blocked, not stuck (count kept) */
       double *ev = ai__hist.ev[k];
       for (int m = 0; m < AI_MODELS; m++) ev[m] *= AI_MODEL_DECAY;
       int gain = now[k].mines - was[k].mines;
@@ -390,20 +446,15 @@ static int ai__left(const rules_state *s, int k) {
 #define AI_THREAT_HUNTERS_ONLY 1
 #endif
 
-static double ai__threat_w = AI_THREAT_W;
-static int ai__risk_tavern = AI_RISK_TAVERN;
-static double ai__risk_tav_steps = AI_RISK_TAV_STEPS;
+static ai_terms ai__terms = {AI_THREAT_W, AI_RISK_TAVERN, AI_RISK_TAV_STEPS};
 
-BOT_API double ai_set_tavern_pull(double steps) {
-  double was = ai__risk_tav_steps;
-  ai__risk_tav_steps = steps;
+BOT_API ai_terms ai_set_terms(ai_terms t) {
+  ai_terms was = ai__terms;
+  ai__terms = t;
   return was;
 }
 
-BOT_API void ai_set_terms(double threat_w, int risk_tavern) {
-  ai__threat_w = threat_w;
-  ai__risk_tavern = risk_tavern;
-}
+BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 
 /* Adversary choice (step 3): quarter steps nearer for a stronger hero,
    and again for a hunter. 0 ranks by path steps alone. */
@@ -462,10 +513,10 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (h->mines > 0) {
     double f = h->life <= 25 ? AI_RISK_F1 : h->life <= 50 ? AI_RISK_F2 : h->life <= 75 ? AI_RISK_F3 : 0.0;
     int expo = left < AI_RISK_TURNS ? left : AI_RISK_TURNS;
-    if (ai__risk_tavern && h->gold > 0 && ai__dtav[c] + AI_RISK_DRINKS < expo) expo = ai__dtav[c] + AI_RISK_DRINKS;
+    if (ai__terms.risk_tavern && h->gold > 0 && ai__dtav[c] + AI_RISK_DRINKS < expo) expo = ai__dtav[c] + AI_RISK_DRINKS;
     double far = 1.0;
-    if (ai__risk_tav_steps > 0 && h->life <= AI_RISK_TAV_LIFE && h->gold > 0 && ai__dtav[c] < (1 << 20))
-      far += ai__dtav[c] / ai__risk_tav_steps;
+    if (ai__terms.tavern_steps > 0 && h->life <= AI_RISK_TAV_LIFE && h->gold > 0 && ai__dtav[c] < (1 << 20))
+      far += ai__dtav[c] / ai__terms.tavern_steps;
     v -= f * h->mines * expo * far;
   }
   /* threat: a hero that wins a duel with us (as many hits to kill as we
@@ -475,7 +526,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      more the closer it stands. Contest seed 404: KillerBot chased our 10
      mines at 30-45 life down a corridor; this makes the hero drink or keep
      away before the chase starts. */
-  if (h->mines > 0 && ai__threat_w > 0) {
+  if (h->mines > 0 && ai__terms.threat_w > 0) {
     int hits_me = (h->life + 24) / 25, dmin = AI_THREAT_DIST + 1;
     for (int k = 0; k < RULES_HEROES; k++) {
       const rules_hero *o = &s->heroes[k];
@@ -486,7 +537,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
       if (dk < dmin) dmin = dk;
     }
     if (dmin <= AI_THREAT_DIST)
-      v -= ai__threat_w * h->mines * (left < AI_THREAT_HORIZON ? left : AI_THREAT_HORIZON) *
+      v -= ai__terms.threat_w * h->mines * (left < AI_THREAT_HORIZON ? left : AI_THREAT_HORIZON) *
            (AI_THREAT_DIST + 1 - dmin) / AI_THREAT_DIST;
   }
   /* trapped: too weak to cross the spikes between us and any tavern. Such
@@ -533,9 +584,9 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   if (depth <= 0 || rules_finished(s)) return ai_evaluate(s, ai__me);
   int id = s->turn % 4 + 1;
   rules_state child;
-  if (id != ai__me && !ai__near[id]) {
+  if (id != ai__me && ai__near[id] != AI__ADV_WORST) {
     memcpy(&child, s, sizeof child);
-    rules_move(&child, AI_FAR_MODELS ? ai__model_move(s, id) : RULES_STAY);
+    rules_move(&child, ai__near[id] == AI__ADV_MODEL || AI_FAR_MODELS ? ai__model_move(s, id) : RULES_STAY);
     return ai__search(&child, depth - 1, alpha, beta);
   }
   int moves[5];
@@ -651,8 +702,18 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         t = cand[i]; cand[i] = cand[j]; cand[j] = t;
       }
   for (int i = 0; i < nc && i < 2; i++) {
-    ai__near[cand[i]] = 1;
-    st->adv_mask |= 1 << cand[i];
+    int k = cand[i];
+    /* a sure miner plays its model's move (AI_ADV_MODEL_MINERS) */
+    const double *ev = ai__hist.ev[k - 1];
+    if (AI_ADV_MODEL_MINERS && ai__model[k] == AI_MODEL_MINER && ev[AI_MODEL_MINER] >= AI_MODEL_MIN &&
+        ev[AI_MODEL_HUNTER] < AI_ADV_MODEL_HUNT_EV) {
+      ai__near[k] = AI__ADV_MODEL;
+      if (!AI_FAR_MODELS) ai__distmap(s, ai__dmk[k], 1, k);
+      st->model_mask |= 1 << k;
+    } else {
+      ai__near[k] = AI__ADV_WORST;
+    }
+    st->adv_mask |= 1 << k;
   }
   st->near = nc < 2 ? nc : 2;
 
@@ -693,6 +754,10 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
     }
     if (!done) break;
     for (int i = 0; i < nm; i++) vals[i] = iter_vals[i];
+#ifdef AI_DEBUG
+    for (int i = 0; i < nm; i++) fprintf(stderr, "d%d %d:%.1f ", depth, moves[i], vals[i]);
+    fprintf(stderr, "\n");
+#endif
     best_val = -1e18;
     for (int i = 0; i < nm; i++)
       if (vals[i] > best_val) {
@@ -701,7 +766,9 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
       }
     st->depth = depth;
     if (s->turn + depth >= s->max_turns) break;
-    if (!ai__near[1] && !ai__near[2] && !ai__near[3] && !ai__near[4] && depth >= AI_FAR_DEPTH) break;
+    int worst = 0; /* heroes searched for their worst move: deepen further only for fights */
+    for (int k = 1; k <= RULES_HEROES; k++) worst += ai__near[k] == AI__ADV_WORST;
+    if (!worst && depth >= AI_FAR_DEPTH) break;
   }
   if (st->depth == 0) {
     /* not even depth 4 finished: the greedy one-ply order */

@@ -33,6 +33,7 @@ typedef struct ai_stats {
   int depth;         /* deepest completed iteration (plies) */
   int near;          /* heroes treated as adversaries */
   int adv_mask;      /* which: bit k for hero k (1..4) */
+  int model_mask;    /* of those, the ones playing their model's move */
   double ms;         /* time spent */
   double score;      /* value of the chosen move */
 } ai_stats;
@@ -48,14 +49,21 @@ BOT_API int ai_model_of(int hero);
    share of our recent searches (cpu/wall, 0..1) and by how late recent
    moves came out past their budget (ms); see ai.c, "Budget". */
 BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
-/* Experimental leaf terms of ai_evaluate, off by default (measured no
-   better, ai.c): the threat of a hunter that wins a duel near our mines
-   (weight; 0 = off) and the tavern that limits a weak hero's exposure
-   (0/1). */
-BOT_API void ai_set_terms(double threat_w, int risk_tavern);
-/* Sets the risk's growth with the way to a tavern (AI_RISK_TAV_STEPS; 0
-   off); returns the previous setting. */
-BOT_API double ai_set_tavern_pull(double steps);
+/* Switchable terms of ai_evaluate's leaf value, set together by
+   ai_set_terms: the threat of a hunter that wins a duel near our mines
+   (threat_w; 0 = off, the default: measured no better, ai.c), the tavern
+   that limits a weak hero's exposure (risk_tavern 0/1, off by default),
+   and the risk's growth with the way to a tavern (tavern_steps: one more
+   share every that many steps, AI_RISK_TAV_STEPS by default; 0 off). */
+typedef struct ai_terms {
+  double threat_w;
+  int risk_tavern;
+  double tavern_steps;
+} ai_terms;
+/* Sets all the terms; returns the previous ones (to restore them). */
+BOT_API ai_terms ai_set_terms(ai_terms t);
+/* The terms in use (the defaults until ai_set_terms). */
+BOT_API ai_terms ai_get_terms(void);
 /* Builds the distance maps for s (done by ai_choose). */
 BOT_API void ai_prepare(const rules_state *s, int me);
 
