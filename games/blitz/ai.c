@@ -63,7 +63,7 @@
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
 static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest tavern */
 static int ai__dvia[RULES_CELLS];  /* moves from a cell to a tavern's side, then to a mine */
-static int ai__dspk[RULES_CELLS];  /* fewest spike entries on a way to a tavern */
+static int ai__dneed[RULES_CELLS]; /* least life to walk alive to a tavern's side */
 static int ai__dmk[RULES_HEROES + 1][RULES_CELLS]; /* per other hero: moves to a mine not its own */
 static int ai__me;
 /* per hero: 0 far (stands, or its model's move with AI_FAR_MODELS),
@@ -82,7 +82,7 @@ static int ai__near[RULES_HEROES + 1];
 #define AI_ADV_MODEL_MINERS 1
 #endif
 #ifndef AI_ADV_MODEL_HUNT_EV
-#define AI_ADV_MODEL_HUNT_EV 0.5
+#define AI_ADV_MODEL_HUNT_EV 0.25
 #endif
 static long ai__nodes;
 static int ai__abort;
@@ -171,10 +171,32 @@ static void ai__via(const rules_state *s) {
   ai__relax(s, ai__dvia, 1, AI__SPIKE_STEPS);
 }
 
-/* dspk[c]: fewest spike cells entered on a walk from c to a tavern's side. */
+/* dneed[c]: the least life with which a hero at c reaches a tavern's side
+   alive. A step costs a life of thirst, which never goes below 1; entering
+   spikes costs 10 and kills at 10 or less. So from a cell next to nc: onto
+   open ground, need[nc] + 1 (1 when need[nc] is 1: thirst stops there);
+   onto spikes, need[nc] + 11 (11 when need[nc] is 1). Sweeps until stable. */
 static void ai__spikes(const rules_state *s) {
-  for (int c = 0; c < s->n * s->n; c++) ai__dspk[c] = ai__dtav[c] == 1 ? 0 : 1 << 20;
-  ai__relax(s, ai__dspk, 0, 1);
+  int n = s->n, *need = ai__dneed;
+  for (int c = 0; c < n * n; c++) need[c] = ai__dtav[c] == 1 ? 1 : 1 << 20;
+  for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
+    changed = 0;
+    for (int i = 0; i < n * n; i++) {
+      int c = (pass & 1) ? n * n - 1 - i : i;
+      if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) continue;
+      for (int k = 0; k < 4; k++) {
+        int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
+        if (x < 0 || y < 0 || x >= n || y >= n) continue;
+        int nc = x * n + y, t = s->terrain[nc];
+        if ((t != RULES_AIR && t != RULES_SPIKES) || need[nc] >= (1 << 20)) continue;
+        int nd = (t == RULES_SPIKES ? 11 : 1) + (need[nc] == 1 ? 0 : need[nc]);
+        if (nd < need[c]) {
+          need[c] = nd;
+          changed = 1;
+        }
+      }
+    }
+  }
 }
 
 BOT_API void ai_prepare(const rules_state *s, int me) {
@@ -544,7 +566,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      a hero takes no more mines and can only keep what it has until it is
      robbed, so this costs nearly its mines and a gold per turn left: worse
      than dying on purpose, far worse than staying out. */
-  if (ai__dspk[c] < (1 << 20) && h->life <= 10 * ai__dspk[c])
+  if (ai__dneed[c] < (1 << 20) && h->life < ai__dneed[c])
     v -= 0.9 * h->mines * left + 1.0 * left;
   /* standing on an enemy's spawn: its death telefrags us */
   for (int k = 0; k < RULES_HEROES; k++) {

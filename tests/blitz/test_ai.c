@@ -245,6 +245,27 @@ static void test_no_mine_into_spike_trap(void) {
    completed by then, at most depth 4 here, is kept); with time to spare
    the same position is searched deeper. Counts, not clock times, so
    the test does not depend on the machine's load. */
+static void test_no_mine_into_thirst_trap(void) {
+  /* h1 (owning two mines) in a pocket (row 4) whose only way out is the
+     spike at (3,2), two steps west. Taking the mine below it at 38 life
+     leaves 12 after thirst: enough to cross the spike now (more than 10),
+     but not after the two steps' thirst, so it could only sit there or die
+     and lose its mines (contest seed 534: at 14 life with a mine, 6 steps
+     from the spikes before its tavern). With 45 life it takes the mine. */
+  load("@1          @4\n"
+       "  $1      $1  \n"
+       "[]            \n"
+       "####^^########\n"
+       "              \n"
+       "########$-####\n"
+       "@2          @3\n");
+  put(1, 4, 4, 38, 5);
+  int dir = choose(100);
+  TH_ASSERT_MSG(dir != RULES_SOUTH, "took the mine into the trap");
+  put(1, 4, 4, 45, 5);
+  TH_EQ_INT(choose(100), RULES_SOUTH);
+}
+
 static void test_deadline_respected(void) {
   load(maps_named("m3"));
   S.heroes[1].x = S.heroes[0].x + 1; /* crowd the heroes to make the search wide */
@@ -608,6 +629,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_no_fatal_mine_attack),
     TH_ENTRY(test_finishes_weak_neighbour),
     TH_ENTRY(test_no_mine_into_spike_trap),
+    TH_ENTRY(test_no_mine_into_thirst_trap),
     TH_ENTRY(test_deadline_respected),
     TH_ENTRY(test_full_game_legal),
     TH_ENTRY(test_models_from_behaviour),
