@@ -6,20 +6,23 @@
 **   1. observe: update each opponent's model (miner, hunter, camper) from
 **      what it did since our last move (ai__observe);
 **   2. maps: distances to a mine not ours, to a tavern, via a tavern to a
-**      mine, spike entries to a tavern, and per opponent to a mine not its;
+**      mine, the least life that reaches a tavern alive (thirst, spikes),
+**      and per model-played opponent to a mine not its;
 **   3. adversaries: the (at most 2) heroes within AI_NEAR steps, nearest
 **      first with a hero that wins a duel with us, or a hunter, counted
 **      nearer (AI_ADV_THREAT_STEPS), leaving
-**      out a hero seen standing still for AI_IDLE_MOVES of its moves (a
-**      stuck or crashed bot: it stands in the search like a far hero, so it
-**      still hits whoever stops beside it);
+**      out a hero seen standing still for AI_IDLE_MOVES of its moves while
+**      it had a free way to a goal (a stuck or crashed bot, not one that
+**      heroes wall in: it stands in the search like a far hero, so it
+**      still hits whoever stops beside it); a sure miner among them plays
+**      its model's move instead of the worst one (AI_ADV_MODEL_MINERS);
 **   4. order our moves by a one-ply evaluation;
 **   5. iterative deepening by whole rounds (4 plies): our moves maximise,
-**      adversaries minimise, far heroes stand (their model's move with
+**      adversaries minimise (or play their model), far heroes stand (their model's move with
 **      AI_FAR_MODELS); the
 **      deadline is checked every 256 nodes and an unfinished iteration is
 **      dropped; stop at AI_MAX_DEPTH, at the game's end, or at
-**      AI_FAR_DEPTH when nobody is near;
+**      AI_FAR_DEPTH when no adversary plays its worst move;
 **   6. nothing finished: the one-ply order's best.
 ** Leaves (ai_evaluate) value mines by our turns left (gold + mines x turns
 ** left), the risk of losing them by life (the risk term; at two hits from
@@ -48,6 +51,7 @@
 #endif
 
 #define AI__SPIKE_STEPS 3 /* a spike entry (10 life) counts as this many extra steps */
+#define AI__SPIKE_LIFE 10 /* the life a spike entry costs (thirst aside) */
 /* With nobody near, only our moves branch (far heroes play their models):
    deepen to this many plies, then stop. 16 was tried: it walked into the
    spike trap of test_no_mine_into_spike_trap (a horizon effect of the
@@ -61,6 +65,7 @@
 #define AI_FAR_MODELS 0
 
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
+static int ai__dmlife[RULES_CELLS]; /* life spent walking to take the cheapest such mine */
 static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest tavern */
 static int ai__dvia[RULES_CELLS];  /* moves from a cell to a tavern's side, then to a mine */
 static int ai__dneed[RULES_CELLS]; /* least life to walk alive to a tavern's side */
@@ -89,7 +94,7 @@ static int ai__abort;
 static const deadline_t *ai__dl;
 
 /* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell. */
-static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) {
+static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, int spike) {
   int n = s->n;
   static int16_t bucket[16][RULES_CELLS];
   static int bsize[16];
@@ -123,7 +128,7 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) 
         if (x < 0 || y < 0 || x >= n || y >= n) continue;
         int pc = x * n + y; /* a walker at pc steps into c */
         if (s->terrain[pc] != RULES_AIR && s->terrain[pc] != RULES_SPIKES) continue;
-        int nd = d + 1 + (s->terrain[c] == RULES_SPIKES ? AI__SPIKE_STEPS : 0);
+        int nd = d + 1 + (s->terrain[c] == RULES_SPIKES ? spike : 0);
         if (nd >= dist[pc]) continue;
         dist[pc] = nd;
         int nb = nd % 16;
@@ -201,10 +206,11 @@ static void ai__spikes(const rules_state *s) {
 
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
-  ai__distmap(s, ai__dmine, 1, me);
+  ai__distmap(s, ai__dmine, 1, me, AI__SPIKE_STEPS);
+  ai__distmap(s, ai__dmlife, 1, me, AI__SPIKE_LIFE);
   for (int k = 1; k <= RULES_HEROES && AI_FAR_MODELS; k++)
-    if (k != me) ai__distmap(s, ai__dmk[k], 1, k);
-  ai__distmap(s, ai__dtav, 0, me);
+    if (k != me) ai__distmap(s, ai__dmk[k], 1, k, AI__SPIKE_STEPS);
+  ai__distmap(s, ai__dtav, 0, me, AI__SPIKE_STEPS);
   ai__spikes(s);
   ai__via(s);
 }
@@ -512,9 +518,14 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   int dm = ai__dmine[c];
   if (dm < (1 << 20)) {
     int d_eff = dm;
-    if (h->life - dm - 25 < AI_SAFE_LIFE) {
+    /* the walk's life: a step's thirst and 10 a spike (dmlife), not the
+       steps of dm (3 a spike): contest seed 818, the hero left its tavern
+       at 73 life for a mine beyond spikes, came at 31, too weak to take
+       it, and walked back to drink, a loop of hundreds of turns */
+    int dl = ai__dmlife[c];
+    if (h->life - dl - 25 < AI_SAFE_LIFE) {
       if (h->gold > 0 && ai__dvia[c] < (1 << 20)) {
-        int need = (25 + AI_SAFE_LIFE + dm - h->life + 24) / 25;
+        int need = (25 + AI_SAFE_LIFE + dl - h->life + 24) / 25;
         if (need < 1) need = 1;
         d_eff = ai__dvia[c] + need;
       } else {
@@ -730,7 +741,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
     if (AI_ADV_MODEL_MINERS && ai__model[k] == AI_MODEL_MINER && ev[AI_MODEL_MINER] >= AI_MODEL_MIN &&
         ev[AI_MODEL_HUNTER] < AI_ADV_MODEL_HUNT_EV) {
       ai__near[k] = AI__ADV_MODEL;
-      if (!AI_FAR_MODELS) ai__distmap(s, ai__dmk[k], 1, k);
+      if (!AI_FAR_MODELS) ai__distmap(s, ai__dmk[k], 1, k, AI__SPIKE_STEPS);
       st->model_mask |= 1 << k;
     } else {
       ai__near[k] = AI__ADV_WORST;
@@ -808,6 +819,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 }
 
 #undef AI__SPIKE_STEPS
+#undef AI__SPIKE_LIFE
 #undef AI_FAR_DEPTH
 #undef AI_FAR_MODELS
 #undef AI_IDLE_MOVES

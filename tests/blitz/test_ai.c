@@ -266,6 +266,26 @@ static void test_no_mine_into_thirst_trap(void) {
   TH_EQ_INT(choose(100), RULES_SOUTH);
 }
 
+static void test_drinks_before_a_spiky_walk(void) {
+  /* h1 at 80 life beside the tavern (1,0); the only free mine, (2,5), lies
+     past four spikes (40 life and 4 of thirst): it would come at 36 and
+     take the mine down to 11. It drinks first (contest seed 818: the hero
+     left its tavern at 73 life for a mine beyond spikes, came too weak to
+     take it and walked back, for hundreds of turns). At 98 it goes. */
+  load("@1          @4\n"
+       "[]##########  \n"
+       "  ^^^^^^^^$-##\n"
+       "##############\n"
+       "              \n"
+       "              \n"
+       "@2          @3\n");
+  put(4, 5, 6, 100, 0); /* h4 out of the way */
+  put(1, 2, 0, 80, 10);
+  TH_EQ_INT(choose(100), RULES_NORTH);
+  put(1, 2, 0, 98, 10);
+  TH_EQ_INT(choose(100), RULES_EAST);
+}
+
 static void test_deadline_respected(void) {
   load(maps_named("m3"));
   S.heroes[1].x = S.heroes[0].x + 1; /* crowd the heroes to make the search wide */
@@ -630,6 +650,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_finishes_weak_neighbour),
     TH_ENTRY(test_no_mine_into_spike_trap),
     TH_ENTRY(test_no_mine_into_thirst_trap),
+    TH_ENTRY(test_drinks_before_a_spiky_walk),
     TH_ENTRY(test_deadline_respected),
     TH_ENTRY(test_full_game_legal),
     TH_ENTRY(test_models_from_behaviour),
