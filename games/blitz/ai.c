@@ -82,12 +82,15 @@ static int ai__near[RULES_HEROES + 1];
    move worst for us. Contest seed 506 against {miner, miner, hunter}: at 1
    life beside a full-life miner at its tavern, every move of ours lost to
    the worst case (the miner stepping beside us), so the hero stood still
-   until the miner, leaving the tavern, killed it. */
+   until the miner, leaving the tavern, killed it. Hunter evidence grows
+   0.3 for each step toward the nearest hero (ai__observe), and a miner's
+   walk to its tavern beside us is one such step: 0.5 lets one through, two
+   in a row (a chase) make the hero an adversary again. */
 #ifndef AI_ADV_MODEL_MINERS
 #define AI_ADV_MODEL_MINERS 1
 #endif
 #ifndef AI_ADV_MODEL_HUNT_EV
-#define AI_ADV_MODEL_HUNT_EV 0.25
+#define AI_ADV_MODEL_HUNT_EV 0.5
 #endif
 static long ai__nodes;
 static int ai__abort;

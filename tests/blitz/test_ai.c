@@ -452,7 +452,9 @@ static void test_weak_hero_beside_miner_drinks(void) {
        "  $-      $-  \n"
        "@2          @3\n");
   S.turn = 400;
-  put(2, 6, 0, 100, 0);
+  put(2, 2, 5, 100, 0);
+  put(1, 2, 4, 1, 20);
+  put(4, 6, 3, 100, 0); /* h3 and h4 beyond AI_NEAR */
   choose(5);
   for (int round = 0; round < 3; round++) { /* h2 takes a mine a round */
     S.turn += 4;
@@ -464,9 +466,6 @@ static void test_weak_hero_beside_miner_drinks(void) {
   S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = 2;
   S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
   rules_recount(&S);
-  put(2, 2, 5, 100, 0);
-  put(1, 2, 4, 1, 20);
-  put(4, 6, 3, 100, 0); /* h3 and h4 beyond AI_NEAR */
   deadline_t d;
   deadline_start(&d, 100);
   ai_stats st;
