@@ -46,9 +46,6 @@
 #include "ai.h"
 
 #include <string.h>
-#ifdef AI_DEBUG
-#include <stdio.h>
-#endif
 
 #define AI__SPIKE_STEPS 3 /* a spike entry (10 life) counts as this many extra steps */
 #define AI__SPIKE_LIFE 10 /* the life a spike entry costs (thirst aside) */
@@ -790,10 +787,6 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
     }
     if (!done) break;
     for (int i = 0; i < nm; i++) vals[i] = iter_vals[i];
-#ifdef AI_DEBUG
-    for (int i = 0; i < nm; i++) fprintf(stderr, "d%d %d:%.1f ", depth, moves[i], vals[i]);
-    fprintf(stderr, "\n");
-#endif
     best_val = -1e18;
     for (int i = 0; i < nm; i++)
       if (vals[i] > best_val) {
