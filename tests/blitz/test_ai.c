@@ -5,10 +5,14 @@
 ** rules (take a free mine, drink when weak, never die on a mine that would
 ** cost our mines, finish a weak neighbour that owns mines, respect the
 ** deadline, no death for a fresh life on the last move, walk past a hero
-** that has stood still for many moves, of three heroes near search the
-** one that wins a duel, a weak hero with mines walks to a far tavern, the budget shrinks on a loaded
-** machine) and two experimental leaf terms (a stronger hunter near our
-** mines costs, a weak hero with mines is pulled toward a tavern).
+** that has stood still for many moves but not one that heroes wall in, at
+** 1 life beside a sure miner walk to the tavern (the miner searched by its
+** model), no mine that leaves too little life for the thirst and spikes
+** on the way to a tavern, drink before a walk past spikes, of three heroes
+** near search the one that wins a duel, a weak hero with mines walks to a
+** far tavern, the budget shrinks on a loaded machine) and two experimental
+** leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
+** a weak hero with mines is pulled toward a tavern).
 */
 #include <stdio.h>
 #include <string.h>
