@@ -61,7 +61,7 @@ MAIN_EXPORT("on_round_end") void gameofdrones_on_round_end(int outcome, double t
 /* Exploitability of the equilibrium in use (-1 if not measured). */
 MAIN_EXPORT("eq_exploitability") double gameofdrones_eq_exploitability(void) {
   main__ensure();
-  return main__bot.eq_expl;
+  return main__bot.slot[main__bot.slot_cur].expl;
 }
 
 #undef MAIN_EXPORT

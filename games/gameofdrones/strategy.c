@@ -52,12 +52,13 @@ BOT_API void strategy_init(strategy_t *s, uint32_t seed) {
   strategy__seed(s, seed);
   s->T = STRATEGY_TDEFAULT;
   s->turn = 0;
-  s->eq_T = 0;
-  s->eq_from_table = 0;
-  s->eq_expl = -1;
   s->slot_cur = 0;
   s->clock = 0;
-  for (int k = 0; k < STRATEGY_SLOTS; k++) s->slot[k].T = 0;
+  for (int k = 0; k < STRATEGY_SLOTS; k++) {
+    s->slot[k].T = 0;
+    s->slot[k].from_table = 0;
+    s->slot[k].expl = -1;
+  }
   s->cur.attack = 0;
   s->cur.len = 0;
   s->cur_is_eq = 1;
@@ -171,7 +172,7 @@ static void strategy__build(strategy_t *s, strategy_slot *sl, int T) {
 BOT_API void strategy_prepare(strategy_t *s, int T) {
   if (T < 1) T = 1;
   if (T > PLAN_TMAX) T = PLAN_TMAX;
-  if (s->eq_T == T) return;
+  if (s->slot[s->slot_cur].T == T) return;
   /* 1. a slot already holds T: switch to it */
   int k = -1;
   for (int i = 0; i < STRATEGY_SLOTS && k < 0; i++)
@@ -192,9 +193,6 @@ BOT_API void strategy_prepare(strategy_t *s, int T) {
   strategy_slot *sl = &s->slot[k];
   sl->used = ++s->clock;
   s->slot_cur = k;
-  s->eq_T = T;
-  s->eq_from_table = sl->from_table;
-  s->eq_expl = sl->expl;
 }
 
 /* Adds a past round of the opponent, seen for a round of T turns, to d

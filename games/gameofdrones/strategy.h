@@ -75,9 +75,6 @@ typedef struct strategy_t {
   int seeded;
   int T;                       /* turns of the current round */
   int turn;                    /* turns played in the current round */
-  int eq_T;                    /* T of the current slot (0 none yet) */
-  int eq_from_table;           /* its from_table and expl, for the glue */
-  double eq_expl;
   plan_pure cur;               /* the plan of this round */
   int cur_is_eq;               /* 1 if it was sampled from the equilibrium */
   int mode;                    /* 0 equilibrium, 1 BR short memory, 2 BR long memory */
@@ -95,7 +92,9 @@ typedef struct strategy_t {
   double last_br_value;        /* model value of the chosen best response */
   double perf[3];              /* decayed mean outcome of the rounds of each mode */
   double perf_num[3], perf_den[3]; /* its numerator and weight (decayed per use) */
-  int slot_cur;                /* slot of the current round's T */
+  int slot_cur;                /* slot of the current round's T: its T is
+                                  the prepared length (0 none yet), its
+                                  expl what the glue reports */
   uint32_t clock;              /* slot use stamps (LRU) */
   plan_pure tplans[STRATEGY_TABLE]; /* table load scratch */
   double tweight[STRATEGY_TABLE];
