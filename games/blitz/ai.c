@@ -6,20 +6,23 @@
 **   1. observe: update each opponent's model (miner, hunter, camper) from
 **      what it did since our last move (ai__observe);
 **   2. maps: distances to a mine not ours, to a tavern, via a tavern to a
-**      mine, spike entries to a tavern, and per opponent to a mine not its;
+**      mine, the least life that reaches a tavern alive (thirst, spikes),
+**      and per model-played opponent to a mine not its;
 **   3. adversaries: the (at most 2) heroes within AI_NEAR steps, nearest
 **      first with a hero that wins a duel with us, or a hunter, counted
 **      nearer (AI_ADV_THREAT_STEPS), leaving
-**      out a hero seen standing still for AI_IDLE_MOVES of its moves (a
-**      stuck or crashed bot: it stands in the search like a far hero, so it
-**      still hits whoever stops beside it);
+**      out a hero seen standing still for AI_IDLE_MOVES of its moves while
+**      it had a free way to a goal (a stuck or crashed bot, not one that
+**      heroes wall in: it stands in the search like a far hero, so it
+**      still hits whoever stops beside it); a sure miner among them plays
+**      its model's move instead of the worst one (AI_ADV_MODEL_MINERS);
 **   4. order our moves by a one-ply evaluation;
 **   5. iterative deepening by whole rounds (4 plies): our moves maximise,
-**      adversaries minimise, far heroes stand (their model's move with
+**      adversaries minimise (or play their model), far heroes stand (their model's move with
 **      AI_FAR_MODELS); the
 **      deadline is checked every 256 nodes and an unfinished iteration is
 **      dropped; stop at AI_MAX_DEPTH, at the game's end, or at
-**      AI_FAR_DEPTH when nobody is near;
+**      AI_FAR_DEPTH when no adversary plays its worst move;
 **   6. nothing finished: the one-ply order's best.
 ** Leaves (ai_evaluate) value mines by our turns left (gold + mines x turns
 ** left), the risk of losing them by life (the risk term; at two hits from
@@ -45,6 +48,7 @@
 #include <string.h>
 
 #define AI__SPIKE_STEPS 3 /* a spike entry (10 life) counts as this many extra steps */
+#define AI__SPIKE_LIFE 10 /* the life a spike entry costs (thirst aside) */
 /* With nobody near, only our moves branch (far heroes play their models):
    deepen to this many plies, then stop. 16 was tried: it walked into the
    spike trap of test_no_mine_into_spike_trap (a horizon effect of the
@@ -58,19 +62,40 @@
 #define AI_FAR_MODELS 0
 
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
+static int ai__dmlife[RULES_CELLS]; /* life spent walking to take the cheapest such mine */
 static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest tavern */
 static int ai__dvia[RULES_CELLS];  /* moves from a cell to a tavern's side, then to a mine */
-static int ai__dspk[RULES_CELLS];  /* fewest spike entries on a way to a tavern */
+static int ai__dneed[RULES_CELLS]; /* least life to walk alive to a tavern's side */
 static int ai__dmk[RULES_HEROES + 1][RULES_CELLS]; /* per other hero: moves to a mine not its own */
 static int ai__me;
+/* per hero: 0 far (stands, or its model's move with AI_FAR_MODELS),
+   AI__ADV_WORST searched for the move worst for us, AI__ADV_MODEL a near
+   hero that plays its model's move (AI_ADV_MODEL_MINERS) */
+enum { AI__ADV_FAR, AI__ADV_WORST, AI__ADV_MODEL };
 static int ai__near[RULES_HEROES + 1];
+/* 1: a near hero modelled a miner, with hunter evidence below
+   AI_ADV_MODEL_HUNT_EV (ai__observe), is searched playing its model's move
+   (to its nearest mine not its own, or to a tavern when weak), not the
+   move worst for us. Contest seed 506 against {miner, miner, hunter}: at 1
+   life beside a full-life miner at its tavern, every move of ours lost to
+   the worst case (the miner stepping beside us), so the hero stood still
+   until the miner, leaving the tavern, killed it. Hunter evidence grows
+   0.3 for each step toward the nearest hero (ai__observe), and a miner's
+   walk to its tavern beside us is one such step: 0.5 lets one through, two
+   in a row (a chase) make the hero an adversary again. */
+#ifndef AI_ADV_MODEL_MINERS
+#define AI_ADV_MODEL_MINERS 1
+#endif
+#ifndef AI_ADV_MODEL_HUNT_EV
+#define AI_ADV_MODEL_HUNT_EV 0.5
+#endif
 static long ai__nodes;
 static int ai__abort;
 static const deadline_t *ai__dl;
 static long ai__node_limit; /* 0: none (ai_set_node_limit) */
 
 /* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell. */
-static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) {
+static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, int spike) {
   int n = s->n;
   static int16_t bucket[16][RULES_CELLS];
   static int bsize[16];
@@ -104,7 +129,7 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) 
         if (x < 0 || y < 0 || x >= n || y >= n) continue;
         int pc = x * n + y; /* a walker at pc steps into c */
         if (s->terrain[pc] != RULES_AIR && s->terrain[pc] != RULES_SPIKES) continue;
-        int nd = d + 1 + (s->terrain[c] == RULES_SPIKES ? AI__SPIKE_STEPS : 0);
+        int nd = d + 1 + (s->terrain[c] == RULES_SPIKES ? spike : 0);
         if (nd >= dist[pc]) continue;
         dist[pc] = nd;
         int nb = nd % 16;
@@ -152,18 +177,41 @@ static void ai__via(const rules_state *s) {
   ai__relax(s, ai__dvia, 1, AI__SPIKE_STEPS);
 }
 
-/* dspk[c]: fewest spike cells entered on a walk from c to a tavern's side. */
+/* dneed[c]: the least life with which a hero at c reaches a tavern's side
+   alive. A step costs a life of thirst, which never goes below 1; entering
+   spikes costs 10 and kills at 10 or less. So from a cell next to nc: onto
+   open ground, need[nc] + 1 (1 when need[nc] is 1: thirst stops there);
+   onto spikes, need[nc] + 11 (11 when need[nc] is 1). Sweeps until stable. */
 static void ai__spikes(const rules_state *s) {
-  for (int c = 0; c < s->n * s->n; c++) ai__dspk[c] = ai__dtav[c] == 1 ? 0 : 1 << 20;
-  ai__relax(s, ai__dspk, 0, 1);
+  int n = s->n, *need = ai__dneed;
+  for (int c = 0; c < n * n; c++) need[c] = ai__dtav[c] == 1 ? 1 : 1 << 20;
+  for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
+    changed = 0;
+    for (int i = 0; i < n * n; i++) {
+      int c = (pass & 1) ? n * n - 1 - i : i;
+      if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) continue;
+      for (int k = 0; k < 4; k++) {
+        int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
+        if (x < 0 || y < 0 || x >= n || y >= n) continue;
+        int nc = x * n + y, t = s->terrain[nc];
+        if ((t != RULES_AIR && t != RULES_SPIKES) || need[nc] >= (1 << 20)) continue;
+        int nd = (t == RULES_SPIKES ? 11 : 1) + (need[nc] == 1 ? 0 : need[nc]);
+        if (nd < need[c]) {
+          need[c] = nd;
+          changed = 1;
+        }
+      }
+    }
+  }
 }
 
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
-  ai__distmap(s, ai__dmine, 1, me);
+  ai__distmap(s, ai__dmine, 1, me, AI__SPIKE_STEPS);
+  ai__distmap(s, ai__dmlife, 1, me, AI__SPIKE_LIFE);
   for (int k = 1; k <= RULES_HEROES && AI_FAR_MODELS; k++)
-    if (k != me) ai__distmap(s, ai__dmk[k], 1, k);
-  ai__distmap(s, ai__dtav, 0, me);
+    if (k != me) ai__distmap(s, ai__dmk[k], 1, k, AI__SPIKE_STEPS);
+  ai__distmap(s, ai__dtav, 0, me, AI__SPIKE_STEPS);
   ai__spikes(s);
   ai__via(s);
 }
@@ -185,7 +233,8 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
 #define AI_MODEL_CAMP_LIFE 60
 #define AI_MODEL_DEFAULT AI_MODEL_MINER
 #define AI_MODEL_HEAL_LIFE 35 /* a modelled miner heals below this life */
-/* A hero seen at the same cell this many observations in a row is idle:
+/* A hero seen at the same cell this many observations in a row, each time
+   with a free way to a goal (ai__free_way), is idle:
    not searched as an adversary (step 3). Seed 402 of the contest boards:
    brute_force_it stuck beside a tavern kept our hero, at 1 life with 9
    mines, from walking to that tavern for 700 turns. */
@@ -220,6 +269,37 @@ static int ai__nearest(const rules_hero *hs, int k) {
   return best;
 }
 
+/* 1 when hero id, with the other heroes as walls, can walk to the side of a
+   mine it does not own or of a tavern (with gold): a hero that stands
+   still then is stuck; 0 when heroes wall it off from every goal (blocked:
+   contest seed 503, a miner held in a corridor by our hero was counted
+   idle, left out of the search, and killed our hero). */
+static int ai__free_way(const rules_state *s, int id) {
+  int n = s->n;
+  static uint8_t seen[RULES_CELLS];
+  int16_t queue[RULES_CELLS];
+  memset(seen, 0, (size_t)(n * n));
+  for (int k = 0; k < RULES_HEROES; k++)
+    if (k != id - 1) seen[s->heroes[k].x * n + s->heroes[k].y] = 1;
+  const rules_hero *h = &s->heroes[id - 1];
+  int head = 0, tail = 0;
+  seen[h->x * n + h->y] = 1;
+  queue[tail++] = (int16_t)(h->x * n + h->y);
+  while (head < tail) {
+    int c = queue[head++];
+    for (int d = 0; d < 4; d++) {
+      int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
+      if (x < 0 || y < 0 || x >= n || y >= n) continue;
+      int nc = x * n + y, t = s->terrain[nc];
+      if ((t == RULES_MINE && s->owner[nc] != id) || (t == RULES_TAVERN && h->gold > 0)) return 1;
+      if (seen[nc] || (t != RULES_AIR && t != RULES_SPIKES)) continue;
+      seen[nc] = 1;
+      queue[tail++] = (int16_t)nc;
+    }
+  }
+  return 0;
+}
+
 static void ai__observe(const rules_state *s, int me) {
   if (!ai__hist.valid || s->turn <= ai__hist.turn || s->turn - ai__hist.turn > 8 || s->n != ai__hist.n) {
     memset(&ai__hist, 0, sizeof ai__hist);
@@ -227,7 +307,11 @@ static void ai__observe(const rules_state *s, int me) {
     const rules_hero *was = ai__hist.h, *now = s->heroes;
     for (int k = 0; k < RULES_HEROES; k++) {
       if (k == me - 1) continue;
-      ai__hist.idle[k] = now[k].x == was[k].x && now[k].y == was[k].y ? ai__hist.idle[k] + 1 : 0;
+      if (now[k].x != was[k].x || now[k].y != was[k].y)
+        ai__hist.idle[k] = 0;
+      else if (ai__free_way(s, k + 1))
+        ai__hist.idle[k]++; /* it could have walked to a goal and stood: stuck */
+      /* else heroes wall it off from every goal: blocked, not stuck (count kept) */
       double *ev = ai__hist.ev[k];
       for (int m = 0; m < AI_MODELS; m++) ev[m] *= AI_MODEL_DECAY;
       int gain = now[k].mines - was[k].mines;
@@ -391,20 +475,15 @@ static int ai__left(const rules_state *s, int k) {
 #define AI_THREAT_HUNTERS_ONLY 1
 #endif
 
-static double ai__threat_w = AI_THREAT_W;
-static int ai__risk_tavern = AI_RISK_TAVERN;
-static double ai__risk_tav_steps = AI_RISK_TAV_STEPS;
+static ai_terms ai__terms = {AI_THREAT_W, AI_RISK_TAVERN, AI_RISK_TAV_STEPS};
 
-BOT_API double ai_set_tavern_pull(double steps) {
-  double was = ai__risk_tav_steps;
-  ai__risk_tav_steps = steps;
+BOT_API ai_terms ai_set_terms(ai_terms t) {
+  ai_terms was = ai__terms;
+  ai__terms = t;
   return was;
 }
 
-BOT_API void ai_set_terms(double threat_w, int risk_tavern) {
-  ai__threat_w = threat_w;
-  ai__risk_tavern = risk_tavern;
-}
+BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 
 /* Adversary choice (step 3): quarter steps nearer for a stronger hero,
    and again for a hunter. 0 ranks by path steps alone. */
@@ -440,9 +519,14 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   int dm = ai__dmine[c];
   if (dm < (1 << 20)) {
     int d_eff = dm;
-    if (h->life - dm - 25 < AI_SAFE_LIFE) {
+    /* the walk's life: a step's thirst and 10 a spike (dmlife), not the
+       steps of dm (3 a spike): contest seed 818, the hero left its tavern
+       at 73 life for a mine beyond spikes, came at 31, too weak to take
+       it, and walked back to drink, a loop of hundreds of turns */
+    int dl = ai__dmlife[c];
+    if (h->life - dl - 25 < AI_SAFE_LIFE) {
       if (h->gold > 0 && ai__dvia[c] < (1 << 20)) {
-        int need = (25 + AI_SAFE_LIFE + dm - h->life + 24) / 25;
+        int need = (25 + AI_SAFE_LIFE + dl - h->life + 24) / 25;
         if (need < 1) need = 1;
         d_eff = ai__dvia[c] + need;
       } else {
@@ -463,10 +547,10 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (h->mines > 0) {
     double f = h->life <= 25 ? AI_RISK_F1 : h->life <= 50 ? AI_RISK_F2 : h->life <= 75 ? AI_RISK_F3 : 0.0;
     int expo = left < AI_RISK_TURNS ? left : AI_RISK_TURNS;
-    if (ai__risk_tavern && h->gold > 0 && ai__dtav[c] + AI_RISK_DRINKS < expo) expo = ai__dtav[c] + AI_RISK_DRINKS;
+    if (ai__terms.risk_tavern && h->gold > 0 && ai__dtav[c] + AI_RISK_DRINKS < expo) expo = ai__dtav[c] + AI_RISK_DRINKS;
     double far = 1.0;
-    if (ai__risk_tav_steps > 0 && h->life <= AI_RISK_TAV_LIFE && h->gold > 0 && ai__dtav[c] < (1 << 20))
-      far += ai__dtav[c] / ai__risk_tav_steps;
+    if (ai__terms.tavern_steps > 0 && h->life <= AI_RISK_TAV_LIFE && h->gold > 0 && ai__dtav[c] < (1 << 20))
+      far += ai__dtav[c] / ai__terms.tavern_steps;
     v -= f * h->mines * expo * far;
   }
   /* threat: a hero that wins a duel with us (as many hits to kill as we
@@ -476,7 +560,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      more the closer it stands. Contest seed 404: KillerBot chased our 10
      mines at 30-45 life down a corridor; this makes the hero drink or keep
      away before the chase starts. */
-  if (h->mines > 0 && ai__threat_w > 0) {
+  if (h->mines > 0 && ai__terms.threat_w > 0) {
     int hits_me = (h->life + 24) / 25, dmin = AI_THREAT_DIST + 1;
     for (int k = 0; k < RULES_HEROES; k++) {
       const rules_hero *o = &s->heroes[k];
@@ -487,14 +571,14 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
       if (dk < dmin) dmin = dk;
     }
     if (dmin <= AI_THREAT_DIST)
-      v -= ai__threat_w * h->mines * (left < AI_THREAT_HORIZON ? left : AI_THREAT_HORIZON) *
+      v -= ai__terms.threat_w * h->mines * (left < AI_THREAT_HORIZON ? left : AI_THREAT_HORIZON) *
            (AI_THREAT_DIST + 1 - dmin) / AI_THREAT_DIST;
   }
   /* trapped: too weak to cross the spikes between us and any tavern. Such
      a hero takes no more mines and can only keep what it has until it is
      robbed, so this costs nearly its mines and a gold per turn left: worse
      than dying on purpose, far worse than staying out. */
-  if (ai__dspk[c] < (1 << 20) && h->life <= 10 * ai__dspk[c])
+  if (ai__dneed[c] < (1 << 20) && h->life < ai__dneed[c])
     v -= 0.9 * h->mines * left + 1.0 * left;
   /* standing on an enemy's spawn: its death telefrags us */
   for (int k = 0; k < RULES_HEROES; k++) {
@@ -534,9 +618,9 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   if (depth <= 0 || rules_finished(s)) return ai_evaluate(s, ai__me);
   int id = s->turn % 4 + 1;
   rules_state child;
-  if (id != ai__me && !ai__near[id]) {
+  if (id != ai__me && ai__near[id] != AI__ADV_WORST) {
     memcpy(&child, s, sizeof child);
-    rules_move(&child, AI_FAR_MODELS ? ai__model_move(s, id) : RULES_STAY);
+    rules_move(&child, ai__near[id] == AI__ADV_MODEL || AI_FAR_MODELS ? ai__model_move(s, id) : RULES_STAY);
     return ai__search(&child, depth - 1, alpha, beta);
   }
   int moves[5];
@@ -654,8 +738,18 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         t = cand[i]; cand[i] = cand[j]; cand[j] = t;
       }
   for (int i = 0; i < nc && i < 2; i++) {
-    ai__near[cand[i]] = 1;
-    st->adv_mask |= 1 << cand[i];
+    int k = cand[i];
+    /* a sure miner plays its model's move (AI_ADV_MODEL_MINERS) */
+    const double *ev = ai__hist.ev[k - 1];
+    if (AI_ADV_MODEL_MINERS && ai__model[k] == AI_MODEL_MINER && ev[AI_MODEL_MINER] >= AI_MODEL_MIN &&
+        ev[AI_MODEL_HUNTER] < AI_ADV_MODEL_HUNT_EV) {
+      ai__near[k] = AI__ADV_MODEL;
+      if (!AI_FAR_MODELS) ai__distmap(s, ai__dmk[k], 1, k, AI__SPIKE_STEPS);
+      st->model_mask |= 1 << k;
+    } else {
+      ai__near[k] = AI__ADV_WORST;
+    }
+    st->adv_mask |= 1 << k;
   }
   st->near = nc < 2 ? nc : 2;
 
@@ -704,7 +798,9 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
       }
     st->depth = depth;
     if (s->turn + depth >= s->max_turns) break;
-    if (!ai__near[1] && !ai__near[2] && !ai__near[3] && !ai__near[4] && depth >= AI_FAR_DEPTH) break;
+    int worst = 0; /* heroes searched for their worst move: deepen further only for fights */
+    for (int k = 1; k <= RULES_HEROES; k++) worst += ai__near[k] == AI__ADV_WORST;
+    if (!worst && depth >= AI_FAR_DEPTH) break;
   }
   if (st->depth == 0) {
     /* not even depth 4 finished: the greedy one-ply order */
@@ -722,6 +818,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 }
 
 #undef AI__SPIKE_STEPS
+#undef AI__SPIKE_LIFE
 #undef AI_FAR_DEPTH
 #undef AI_FAR_MODELS
 #undef AI_IDLE_MOVES
