@@ -49,6 +49,26 @@
 
 #define AI__SPIKE_STEPS 3 /* a spike entry (10 life) counts as this many extra steps */
 #define AI__SPIKE_LIFE 10 /* the life a spike entry costs (thirst aside) */
+/* 1: the life of the walk to the next mine (ai_evaluate) counts a spike at
+   AI__SPIKE_LIFE (contest seed 818); 0: at its AI__SPIKE_STEPS steps. */
+#ifndef AI_WALK_SPIKE_LIFE
+#define AI_WALK_SPIKE_LIFE 1
+#endif
+/* 1: the trapped test (ai_evaluate) counts thirst (ai__spikes; contest
+   seed 534); 0: spikes alone, 10 life each (the need is then 1 + 10 x the
+   fewest spike entries), as before. */
+#ifndef AI_TRAP_THIRST
+#define AI_TRAP_THIRST 1
+#endif
+/* 1: a hero with less life than the spikes on its shortest way to a
+   tavern need (a spike entry at 10 life or less kills) is valued by the
+   way around them (dtav_safe, dvia_safe) in ai_evaluate. Lab, contest
+   board 1027: with the spike way counted, every step off it was a step
+   away from the tavern, so the hero stood beside the spikes at 1 life with
+   3 mines for 1100 turns (the way around was 13 steps). */
+#ifndef AI_SAFE_WAYS
+#define AI_SAFE_WAYS 1
+#endif
 /* With nobody near, only our moves branch (far heroes play their models):
    deepen to this many plies, then stop. 16 was tried: it walked into the
    spike trap of test_no_mine_into_spike_trap (a horizon effect of the
@@ -66,6 +86,11 @@ static int ai__dmlife[RULES_CELLS]; /* life spent walking to take the cheapest s
 static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest tavern */
 static int ai__dvia[RULES_CELLS];  /* moves from a cell to a tavern's side, then to a mine */
 static int ai__dneed[RULES_CELLS]; /* least life to walk alive to a tavern's side */
+/* Ways for a hero too weak for the spikes on its shortest way (AI_SAFE_WAYS):
+   the life the ways of dtav and dvia need (thirst and spikes, as dneed),
+   and both distances with spikes as walls. */
+static int ai__dtneed[RULES_CELLS], ai__dvneed[RULES_CELLS];
+static int ai__dtav_safe[RULES_CELLS], ai__dvia_safe[RULES_CELLS];
 static int ai__dmk[RULES_HEROES + 1][RULES_CELLS]; /* per other hero: moves to a mine not its own */
 static int ai__me;
 /* per hero: 0 far (stands, or its model's move with AI_FAR_MODELS),
@@ -95,7 +120,17 @@ static const deadline_t *ai__dl;
 static long ai__node_limit; /* 0: none (ai_set_node_limit) */
 
 /* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell. */
-static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, int spike) {
+/* The least life to step from a cell onto one of terrain t and walk on
+   from there needing `need` (see dneed). */
+static int ai__need_into(int need, int t) {
+  if (!AI_TRAP_THIRST) return need + (t == RULES_SPIKES ? 10 : 0);
+  return (t == RULES_SPIKES ? 11 : 1) + (need == 1 ? 0 : need);
+}
+
+/* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell;
+   a spike entry costs `spike` more steps (spike < 0: spikes are walls).
+   need (or NULL): the least life to walk dist's way alive. */
+static void ai__distmap_need(const rules_state *s, int *dist, int want_mine, int me, int spike, int *need) {
   int n = s->n;
   static int16_t bucket[16][RULES_CELLS];
   static int bsize[16];
@@ -113,6 +148,7 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, 
       if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
       if (dist[nc] > 1) {
         dist[nc] = 1;
+        if (need) need[nc] = 1;
         bucket[1][bsize[1]++] = (int16_t)nc;
         pending++;
       }
@@ -129,9 +165,11 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, 
         if (x < 0 || y < 0 || x >= n || y >= n) continue;
         int pc = x * n + y; /* a walker at pc steps into c */
         if (s->terrain[pc] != RULES_AIR && s->terrain[pc] != RULES_SPIKES) continue;
+        if (spike < 0 && s->terrain[c] == RULES_SPIKES) continue;
         int nd = d + 1 + (s->terrain[c] == RULES_SPIKES ? spike : 0);
         if (nd >= dist[pc]) continue;
         dist[pc] = nd;
+        if (need) need[pc] = ai__need_into(need[c], s->terrain[c]);
         int nb = nd % 16;
         if (bsize[nb] < RULES_CELLS) {
           bucket[nb][bsize[nb]++] = (int16_t)pc;
@@ -144,10 +182,14 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, 
   }
 }
 
+static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, int spike) {
+  ai__distmap_need(s, dist, want_mine, me, spike, NULL);
+}
+
 /* Relaxation sweeps until nothing changes (the grid is small): dist[c]
    becomes the least, over walkable neighbours nc, of dist[nc] + step, plus
    spike when nc is a spike cell. dist holds the seeds, 1 << 20 elsewhere. */
-static void ai__relax(const rules_state *s, int *dist, int step, int spike) {
+static void ai__relax(const rules_state *s, int *dist, int step, int spike, int *need) {
   int n = s->n;
   for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
     changed = 0;
@@ -159,10 +201,11 @@ static void ai__relax(const rules_state *s, int *dist, int step, int spike) {
         if (x < 0 || y < 0 || x >= n || y >= n) continue;
         int nc = x * n + y;
         if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
-        if (dist[nc] >= (1 << 20)) continue;
+        if (dist[nc] >= (1 << 20) || (spike < 0 && s->terrain[nc] == RULES_SPIKES)) continue;
         int nd = dist[nc] + step + (s->terrain[nc] == RULES_SPIKES ? spike : 0);
         if (nd < dist[c]) {
           dist[c] = nd;
+          if (need) need[c] = ai__need_into(need[nc], s->terrain[nc]);
           changed = 1;
         }
       }
@@ -170,11 +213,17 @@ static void ai__relax(const rules_state *s, int *dist, int step, int spike) {
   }
 }
 
-/* dvia[c] = min over cells t beside a tavern of (path c -> t) + dmine[t]. */
+/* dvia[c] = min over cells t beside a tavern of (path c -> t) + dmine[t];
+   dvneed[c]: the life the way c -> t needs; dvia_safe: the same with no
+   spikes on the way c -> t (after the drink the hero is strong). */
 static void ai__via(const rules_state *s) {
-  for (int c = 0; c < s->n * s->n; c++)
+  for (int c = 0; c < s->n * s->n; c++) {
     ai__dvia[c] = (ai__dtav[c] == 1 && ai__dmine[c] < (1 << 20)) ? ai__dmine[c] : 1 << 20;
-  ai__relax(s, ai__dvia, 1, AI__SPIKE_STEPS);
+    ai__dvia_safe[c] = (ai__dtav[c] == 1 && ai__dmine[c] < (1 << 20)) ? ai__dmine[c] : 1 << 20;
+    ai__dvneed[c] = 1;
+  }
+  ai__relax(s, ai__dvia, 1, AI__SPIKE_STEPS, ai__dvneed);
+  ai__relax(s, ai__dvia_safe, 1, -1, NULL);
 }
 
 /* dneed[c]: the least life with which a hero at c reaches a tavern's side
@@ -195,7 +244,7 @@ static void ai__spikes(const rules_state *s) {
         if (x < 0 || y < 0 || x >= n || y >= n) continue;
         int nc = x * n + y, t = s->terrain[nc];
         if ((t != RULES_AIR && t != RULES_SPIKES) || need[nc] >= (1 << 20)) continue;
-        int nd = (t == RULES_SPIKES ? 11 : 1) + (need[nc] == 1 ? 0 : need[nc]);
+        int nd = ai__need_into(need[nc], t);
         if (nd < need[c]) {
           need[c] = nd;
           changed = 1;
@@ -211,7 +260,8 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__distmap(s, ai__dmlife, 1, me, AI__SPIKE_LIFE);
   for (int k = 1; k <= RULES_HEROES && AI_FAR_MODELS; k++)
     if (k != me) ai__distmap(s, ai__dmk[k], 1, k, AI__SPIKE_STEPS);
-  ai__distmap(s, ai__dtav, 0, me, AI__SPIKE_STEPS);
+  ai__distmap_need(s, ai__dtav, 0, me, AI__SPIKE_STEPS, ai__dtneed);
+  ai__distmap(s, ai__dtav_safe, 0, me, -1);
   ai__spikes(s);
   ai__via(s);
 }
@@ -300,6 +350,11 @@ static int ai__free_way(const rules_state *s, int id) {
   return 0;
 }
 
+/* 1: a hero standing still counts toward idle only with a free way to a
+   goal (ai__free_way; contest seed 503); 0: any standing still counts. */
+#ifndef AI_IDLE_FREE_WAY
+#define AI_IDLE_FREE_WAY 1
+#endif
 static void ai__observe(const rules_state *s, int me) {
   if (!ai__hist.valid || s->turn <= ai__hist.turn || s->turn - ai__hist.turn > 8 || s->n != ai__hist.n) {
     memset(&ai__hist, 0, sizeof ai__hist);
@@ -309,7 +364,7 @@ static void ai__observe(const rules_state *s, int me) {
       if (k == me - 1) continue;
       if (now[k].x != was[k].x || now[k].y != was[k].y)
         ai__hist.idle[k] = 0;
-      else if (ai__free_way(s, k + 1))
+      else if (!AI_IDLE_FREE_WAY || ai__free_way(s, k + 1))
         ai__hist.idle[k]++; /* it could have walked to a goal and stood: stuck */
       /* else heroes wall it off from every goal: blocked, not stuck (count kept) */
       double *ev = ai__hist.ev[k];
@@ -516,19 +571,21 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (rules_finished(s)) return v; /* gold alone decides */
   v += ai__life_value(h->life, left);
   int c = h->x * n + h->y;
-  int dm = ai__dmine[c];
+  int dm = ai__dmine[c], dvia = ai__dvia[c], dtav = ai__dtav[c];
+  if (AI_SAFE_WAYS && h->life < ai__dvneed[c] && ai__dvia_safe[c] < (1 << 20)) dvia = ai__dvia_safe[c];
+  if (AI_SAFE_WAYS && h->life < ai__dtneed[c] && ai__dtav_safe[c] < (1 << 20)) dtav = ai__dtav_safe[c];
   if (dm < (1 << 20)) {
     int d_eff = dm;
     /* the walk's life: a step's thirst and 10 a spike (dmlife), not the
        steps of dm (3 a spike): contest seed 818, the hero left its tavern
        at 73 life for a mine beyond spikes, came at 31, too weak to take
        it, and walked back to drink, a loop of hundreds of turns */
-    int dl = ai__dmlife[c];
+    int dl = AI_WALK_SPIKE_LIFE ? ai__dmlife[c] : dm;
     if (h->life - dl - 25 < AI_SAFE_LIFE) {
-      if (h->gold > 0 && ai__dvia[c] < (1 << 20)) {
+      if (h->gold > 0 && dvia < (1 << 20)) {
         int need = (25 + AI_SAFE_LIFE + dl - h->life + 24) / 25;
         if (need < 1) need = 1;
-        d_eff = ai__dvia[c] + need;
+        d_eff = dvia + need;
       } else {
         d_eff = dm + 8;
       }
@@ -547,10 +604,10 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (h->mines > 0) {
     double f = h->life <= 25 ? AI_RISK_F1 : h->life <= 50 ? AI_RISK_F2 : h->life <= 75 ? AI_RISK_F3 : 0.0;
     int expo = left < AI_RISK_TURNS ? left : AI_RISK_TURNS;
-    if (ai__terms.risk_tavern && h->gold > 0 && ai__dtav[c] + AI_RISK_DRINKS < expo) expo = ai__dtav[c] + AI_RISK_DRINKS;
+    if (ai__terms.risk_tavern && h->gold > 0 && dtav + AI_RISK_DRINKS < expo) expo = dtav + AI_RISK_DRINKS;
     double far = 1.0;
-    if (ai__terms.tavern_steps > 0 && h->life <= AI_RISK_TAV_LIFE && h->gold > 0 && ai__dtav[c] < (1 << 20))
-      far += ai__dtav[c] / ai__terms.tavern_steps;
+    if (ai__terms.tavern_steps > 0 && h->life <= AI_RISK_TAV_LIFE && h->gold > 0 && dtav < (1 << 20))
+      far += dtav / ai__terms.tavern_steps;
     v -= f * h->mines * expo * far;
   }
   /* threat: a hero that wins a duel with us (as many hits to kill as we
@@ -819,6 +876,10 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 
 #undef AI__SPIKE_STEPS
 #undef AI__SPIKE_LIFE
+#undef AI_WALK_SPIKE_LIFE
+#undef AI_TRAP_THIRST
+#undef AI_SAFE_WAYS
+#undef AI_IDLE_FREE_WAY
 #undef AI_FAR_DEPTH
 #undef AI_FAR_MODELS
 #undef AI_IDLE_MOVES

@@ -528,6 +528,36 @@ static void test_weak_hero_with_mines_walks_to_tavern(void) {
   TH_EQ_INT(S.heroes[0].mines, 4);
 }
 
+static void test_weak_hero_walks_around_spikes(void) {
+  /* h1 at 1 life owns a mine, with gold, one spike ((3,1), deadly at 10
+     life or less) from the side of the tavern (1,1); the way around it is
+     8 steps. Counted by the spike way, every step around was a step away
+     from the tavern and the hero stood beside the spike (lab, contest board
+     1027: 1100 turns at 1 life with 3 mines). It walks around and drinks,
+     alive with its mine. */
+  load("@1          @4\n"
+       "  []##      $-\n"
+       "    ##        \n"
+       "##^^##        \n"
+       "              \n"
+       "$1############\n"
+       "@2          @3\n");
+  put(1, 4, 1, 1, 50);
+  put(2, 6, 1, 100, 0);
+  put(3, 6, 6, 100, 0);
+  put(4, 6, 3, 100, 0);
+  rules_recount(&S);
+  S.turn = 400;
+  int drank = 0;
+  for (int k = 0; k < 12 && !drank; k++) { /* 9 moves: 8 steps and the drink */
+    rules_move(&S, choose(50));
+    drank = S.heroes[0].life > 1;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(drank, "h1 still at %d life at (%d,%d)", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y);
+  TH_EQ_INT(S.heroes[0].mines, 1);
+}
+
 /* Two experimental leaf terms (ai_set_terms), off by default: each test
    turns its term on, checks what it does, and that it is gone when off. */
 static void test_stronger_hero_near_costs(void) {
@@ -663,6 +693,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_weak_hero_beside_miner_drinks),
     TH_ENTRY(test_searches_the_stronger_of_three),
     TH_ENTRY(test_weak_hero_with_mines_walks_to_tavern),
+    TH_ENTRY(test_weak_hero_walks_around_spikes),
     TH_ENTRY(test_stronger_hero_near_costs),
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_budget_load_adaptive),
