@@ -7,7 +7,9 @@
 **      what it did since our last move (ai__observe);
 **   2. maps: distances to a mine not ours, to a tavern, via a tavern to a
 **      mine, the least life that reaches a tavern alive (thirst, spikes),
-**      and per model-played opponent to a mine not its;
+**      the life the ways to a tavern need and those ways around spikes
+**      (for a hero too weak to cross them, AI_SAFE_WAYS), and per
+**      model-played opponent to a mine not its;
 **   3. adversaries: the (at most 2) heroes within AI_NEAR steps, nearest
 **      first with a hero that wins a duel with us, or a hunter, counted
 **      nearer (AI_ADV_THREAT_STEPS), leaving

@@ -10,7 +10,7 @@
 ** model), no mine that leaves too little life for the thirst and spikes
 ** on the way to a tavern, drink before a walk past spikes, of three heroes
 ** near search the one that wins a duel, a weak hero with mines walks to a
-** far tavern, the budget shrinks on a loaded machine) and two experimental
+** far tavern, at 1 life the way around a spike it cannot cross, the budget shrinks on a loaded machine) and two experimental
 ** leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
