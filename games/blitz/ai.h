@@ -5,8 +5,8 @@
 ** cell to the nearest mine we do not own and to the nearest tavern; then an
 ** iterative-deepening paranoid alpha-beta search with the exact simulator
 ** (rules_move) in the real turn order, where the heroes near us (path
-** distance <= AI_NEAR) choose the moves worst for us (a sure miner plays
-** its model's move instead) and far heroes Stay.
+** distance <= AI_NEAR) choose the moves worst for us (a sure miner may play
+** its model's move instead, ai_terms) and far heroes Stay.
 ** Leaves are valued by projected gold (gold + mines x own turns left),
 ** minus a share of the best opponent's, plus a concave value of life, minus
 ** the remaining distance to the next mine (through a tavern when life is too
@@ -55,11 +55,15 @@ BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
    (threat_w; 0 = off, the default: measured no better, ai.c), the tavern
    that limits a weak hero's exposure (risk_tavern 0/1, off by default),
    and the risk's growth with the way to a tavern (tavern_steps: one more
-   share every that many steps, AI_RISK_TAV_STEPS by default; 0 off). */
+   share every that many steps, AI_RISK_TAV_STEPS by default; 0 off), and
+   whether a near hero modelled a sure miner is searched playing its
+   model's move instead of the worst one (model_miners 0/1,
+   AI_ADV_MODEL_MINERS, off by default). */
 typedef struct ai_terms {
   double threat_w;
   int risk_tavern;
   double tavern_steps;
+  int model_miners;
 } ai_terms;
 /* Sets all the terms; returns the previous ones (to restore them). */
 BOT_API ai_terms ai_set_terms(ai_terms t);

@@ -447,7 +447,9 @@ static void test_weak_hero_beside_miner_drinks(void) {
      Searched for its worst move, h2 steps back beside h1 wherever h1 goes
      and kills it, so every move looked lost and h1 stood still (contest
      seed 506, until the miner killed it). Searched by its model, h2 walks
-     east toward its next mine, and h1 steps to the tavern's side (3,4). */
+     east toward its next mine, and h1 steps to the tavern's side (3,4).
+     (model_miners of ai_terms, off by default: then h2 is searched for
+     its worst move.) */
   load("@1          @4\n"
        "  $-      $-  \n"
        "              \n"
@@ -470,12 +472,16 @@ static void test_weak_hero_beside_miner_drinks(void) {
   S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = 2;
   S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
   rules_recount(&S);
+  ai_terms was = ai_get_terms(), t = was;
+  t.model_miners = 1;
+  ai_set_terms(t);
   deadline_t d;
   deadline_start(&d, 100);
   ai_stats st;
   int dir = ai_choose(&S, 1, &d, &st);
   TH_EQ_INT(dir, RULES_SOUTH);
   TH_EQ_INT(st.model_mask, 1 << 2);
+  ai_set_terms(was);
 }
 
 static void test_searches_the_stronger_of_three(void) {
@@ -634,7 +640,7 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   put(3, 6, 6, 10, 0);
   put(4, 0, 6, 10, 0);
   put(1, 3, 1, 20, 50); /* (3,2) is beside the tavern at (3,3) */
-  ai_terms t = {0, 1, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
+  ai_terms t = {0, 1, 0, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
   ai_terms was = ai_set_terms(t);
   ai_prepare(&S, 1);
   double close = ai_evaluate(&S, 1);
