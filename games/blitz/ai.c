@@ -6,20 +6,26 @@
 **   1. observe: update each opponent's model (miner, hunter, camper) from
 **      what it did since our last move (ai__observe);
 **   2. maps: distances to a mine not ours, to a tavern, via a tavern to a
-**      mine, spike entries to a tavern, and per opponent to a mine not its;
+**      mine, the least life that reaches a tavern alive (thirst, spikes),
+**      the life the ways to a tavern need and those ways around spikes
+**      (for a hero too weak to cross them, AI_SAFE_WAYS), and per
+**      model-played opponent to a mine not its;
 **   3. adversaries: the (at most 2) heroes within AI_NEAR steps, nearest
 **      first with a hero that wins a duel with us, or a hunter, counted
 **      nearer (AI_ADV_THREAT_STEPS), leaving
-**      out a hero seen standing still for AI_IDLE_MOVES of its moves (a
-**      stuck or crashed bot: it stands in the search like a far hero, so it
-**      still hits whoever stops beside it);
+**      out a hero seen standing still for AI_IDLE_MOVES of its moves while
+**      it had a free way to a goal (a stuck or crashed bot, not one that
+**      heroes wall in: it stands in the search like a far hero, so it
+**      still hits whoever stops beside it); with AI_ADV_MODEL_MINERS (off
+**      by default) a sure miner among them plays its model's move instead
+**      of the worst one;
 **   4. order our moves by a one-ply evaluation;
 **   5. iterative deepening by whole rounds (4 plies): our moves maximise,
-**      adversaries minimise, far heroes stand (their model's move with
+**      adversaries minimise (or play their model), far heroes stand (their model's move with
 **      AI_FAR_MODELS); the
 **      deadline is checked every 256 nodes and an unfinished iteration is
 **      dropped; stop at AI_MAX_DEPTH, at the game's end, or at
-**      AI_FAR_DEPTH when nobody is near;
+**      AI_FAR_DEPTH when no adversary plays its worst move;
 **   6. nothing finished: the one-ply order's best.
 ** Leaves (ai_evaluate) value mines by our turns left (gold + mines x turns
 ** left), the risk of losing them by life (the risk term; at two hits from
@@ -45,6 +51,27 @@
 #include <string.h>
 
 #define AI__SPIKE_STEPS 3 /* a spike entry (10 life) counts as this many extra steps */
+#define AI__SPIKE_LIFE 10 /* the life a spike entry costs (thirst aside) */
+/* 1: the life of the walk to the next mine (ai_evaluate) counts a spike at
+   AI__SPIKE_LIFE (contest seed 818); 0: at its AI__SPIKE_STEPS steps. */
+#ifndef AI_WALK_SPIKE_LIFE
+#define AI_WALK_SPIKE_LIFE 1
+#endif
+/* 1: the trapped test (ai_evaluate) counts thirst (ai__spikes; contest
+   seed 534); 0: spikes alone, 10 life each (the need is then 1 + 10 x the
+   fewest spike entries), as before. */
+#ifndef AI_TRAP_THIRST
+#define AI_TRAP_THIRST 1
+#endif
+/* 1: a hero with less life than the spikes on its shortest way to a
+   tavern need (a spike entry at 10 life or less kills) is valued by the
+   way around them (dtav_safe, dvia_safe) in ai_evaluate. Lab, contest
+   board 1027: with the spike way counted, every step off it was a step
+   away from the tavern, so the hero stood beside the spikes at 1 life with
+   3 mines for 1100 turns (the way around was 13 steps). */
+#ifndef AI_SAFE_WAYS
+#define AI_SAFE_WAYS 1
+#endif
 /* With nobody near, only our moves branch (far heroes play their models):
    deepen to this many plies, then stop. 16 was tried: it walked into the
    spike trap of test_no_mine_into_spike_trap (a horizon effect of the
@@ -58,19 +85,60 @@
 #define AI_FAR_MODELS 0
 
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
+static int ai__dmlife[RULES_CELLS]; /* life spent walking to take the cheapest such mine */
 static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest tavern */
 static int ai__dvia[RULES_CELLS];  /* moves from a cell to a tavern's side, then to a mine */
-static int ai__dspk[RULES_CELLS];  /* fewest spike entries on a way to a tavern */
+static int ai__dneed[RULES_CELLS]; /* least life to walk alive to a tavern's side */
+/* Ways for a hero too weak for the spikes on its shortest way (AI_SAFE_WAYS):
+   the life the ways of dtav and dvia need (thirst and spikes, as dneed),
+   and both distances with spikes as walls. */
+static int ai__dtneed[RULES_CELLS], ai__dvneed[RULES_CELLS];
+static int ai__dtav_safe[RULES_CELLS], ai__dvia_safe[RULES_CELLS];
 static int ai__dmk[RULES_HEROES + 1][RULES_CELLS]; /* per other hero: moves to a mine not its own */
 static int ai__me;
+/* per hero: 0 far (stands, or its model's move with AI_FAR_MODELS),
+   AI__ADV_WORST searched for the move worst for us, AI__ADV_MODEL a near
+   hero that plays its model's move (AI_ADV_MODEL_MINERS) */
+enum { AI__ADV_FAR, AI__ADV_WORST, AI__ADV_MODEL };
 static int ai__near[RULES_HEROES + 1];
+/* 1: a near hero modelled a miner, with hunter evidence below
+   AI_ADV_MODEL_HUNT_EV (ai__observe), is searched playing its model's move
+   (to its nearest mine not its own, or to a tavern when weak), not the
+   move worst for us. Contest seed 506 against {miner, miner, hunter}: at 1
+   life beside a full-life miner at its tavern, every move of ours lost to
+   the worst case (the miner stepping beside us), so the hero stood still
+   until the miner, leaving the tavern, killed it. Hunter evidence grows
+   0.3 for each step toward the nearest hero (ai__observe), and a miner's
+   walk to its tavern beside us is one such step: 0.5 lets one through, two
+   in a row (a chase) make the hero an adversary again. Off by default
+   (ai_set_terms turns it on): lab, contest boards 1000..1049 every seat,
+   400000 nodes, {miner, miner, hunter}, with the other fixes: on 181 first
+   places of 200, off 178, pairs won only on 7, only off 4 -- not clearly
+   better, and the suspect of the losses to brute_force_it in the arena
+   (README, Results). */
+#ifndef AI_ADV_MODEL_MINERS
+#define AI_ADV_MODEL_MINERS 0
+#endif
+#ifndef AI_ADV_MODEL_HUNT_EV
+#define AI_ADV_MODEL_HUNT_EV 0.5
+#endif
 static long ai__nodes;
 static int ai__abort;
 static const deadline_t *ai__dl;
 static long ai__node_limit; /* 0: none (ai_set_node_limit) */
 
 /* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell. */
-static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) {
+/* The least life to step from a cell onto one of terrain t and walk on
+   from there needing `need` (see dneed). */
+static int ai__need_into(int need, int t) {
+  if (!AI_TRAP_THIRST) return need + (t == RULES_SPIKES ? 10 : 0);
+  return (t == RULES_SPIKES ? 11 : 1) + (need == 1 ? 0 : need);
+}
+
+/* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell;
+   a spike entry costs `spike` more steps (spike < 0: spikes are walls).
+   need (or NULL): the least life to walk dist's way alive. */
+static void ai__distmap_need(const rules_state *s, int *dist, int want_mine, int me, int spike, int *need) {
   int n = s->n;
   static int16_t bucket[16][RULES_CELLS];
   static int bsize[16];
@@ -88,6 +156,7 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) 
       if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
       if (dist[nc] > 1) {
         dist[nc] = 1;
+        if (need) need[nc] = 1;
         bucket[1][bsize[1]++] = (int16_t)nc;
         pending++;
       }
@@ -104,9 +173,11 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) 
         if (x < 0 || y < 0 || x >= n || y >= n) continue;
         int pc = x * n + y; /* a walker at pc steps into c */
         if (s->terrain[pc] != RULES_AIR && s->terrain[pc] != RULES_SPIKES) continue;
-        int nd = d + 1 + (s->terrain[c] == RULES_SPIKES ? AI__SPIKE_STEPS : 0);
+        if (spike < 0 && s->terrain[c] == RULES_SPIKES) continue;
+        int nd = d + 1 + (s->terrain[c] == RULES_SPIKES ? spike : 0);
         if (nd >= dist[pc]) continue;
         dist[pc] = nd;
+        if (need) need[pc] = ai__need_into(need[c], s->terrain[c]);
         int nb = nd % 16;
         if (bsize[nb] < RULES_CELLS) {
           bucket[nb][bsize[nb]++] = (int16_t)pc;
@@ -119,10 +190,14 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me) 
   }
 }
 
+static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, int spike) {
+  ai__distmap_need(s, dist, want_mine, me, spike, NULL);
+}
+
 /* Relaxation sweeps until nothing changes (the grid is small): dist[c]
    becomes the least, over walkable neighbours nc, of dist[nc] + step, plus
    spike when nc is a spike cell. dist holds the seeds, 1 << 20 elsewhere. */
-static void ai__relax(const rules_state *s, int *dist, int step, int spike) {
+static void ai__relax(const rules_state *s, int *dist, int step, int spike, int *need) {
   int n = s->n;
   for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
     changed = 0;
@@ -134,10 +209,11 @@ static void ai__relax(const rules_state *s, int *dist, int step, int spike) {
         if (x < 0 || y < 0 || x >= n || y >= n) continue;
         int nc = x * n + y;
         if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
-        if (dist[nc] >= (1 << 20)) continue;
+        if (dist[nc] >= (1 << 20) || (spike < 0 && s->terrain[nc] == RULES_SPIKES)) continue;
         int nd = dist[nc] + step + (s->terrain[nc] == RULES_SPIKES ? spike : 0);
         if (nd < dist[c]) {
           dist[c] = nd;
+          if (need) need[c] = ai__need_into(need[nc], s->terrain[nc]);
           changed = 1;
         }
       }
@@ -145,25 +221,55 @@ static void ai__relax(const rules_state *s, int *dist, int step, int spike) {
   }
 }
 
-/* dvia[c] = min over cells t beside a tavern of (path c -> t) + dmine[t]. */
+/* dvia[c] = min over cells t beside a tavern of (path c -> t) + dmine[t];
+   dvneed[c]: the life the way c -> t needs; dvia_safe: the same with no
+   spikes on the way c -> t (after the drink the hero is strong). */
 static void ai__via(const rules_state *s) {
-  for (int c = 0; c < s->n * s->n; c++)
+  for (int c = 0; c < s->n * s->n; c++) {
     ai__dvia[c] = (ai__dtav[c] == 1 && ai__dmine[c] < (1 << 20)) ? ai__dmine[c] : 1 << 20;
-  ai__relax(s, ai__dvia, 1, AI__SPIKE_STEPS);
+    ai__dvia_safe[c] = (ai__dtav[c] == 1 && ai__dmine[c] < (1 << 20)) ? ai__dmine[c] : 1 << 20;
+    ai__dvneed[c] = 1;
+  }
+  ai__relax(s, ai__dvia, 1, AI__SPIKE_STEPS, ai__dvneed);
+  ai__relax(s, ai__dvia_safe, 1, -1, NULL);
 }
 
-/* dspk[c]: fewest spike cells entered on a walk from c to a tavern's side. */
+/* dneed[c]: the least life with which a hero at c reaches a tavern's side
+   alive. A step costs a life of thirst, which never goes below 1; entering
+   spikes costs 10 and kills at 10 or less. So from a cell next to nc: onto
+   open ground, need[nc] + 1 (1 when need[nc] is 1: thirst stops there);
+   onto spikes, need[nc] + 11 (11 when need[nc] is 1). Sweeps until stable. */
 static void ai__spikes(const rules_state *s) {
-  for (int c = 0; c < s->n * s->n; c++) ai__dspk[c] = ai__dtav[c] == 1 ? 0 : 1 << 20;
-  ai__relax(s, ai__dspk, 0, 1);
+  int n = s->n, *need = ai__dneed;
+  for (int c = 0; c < n * n; c++) need[c] = ai__dtav[c] == 1 ? 1 : 1 << 20;
+  for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
+    changed = 0;
+    for (int i = 0; i < n * n; i++) {
+      int c = (pass & 1) ? n * n - 1 - i : i;
+      if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) continue;
+      for (int k = 0; k < 4; k++) {
+        int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
+        if (x < 0 || y < 0 || x >= n || y >= n) continue;
+        int nc = x * n + y, t = s->terrain[nc];
+        if ((t != RULES_AIR && t != RULES_SPIKES) || need[nc] >= (1 << 20)) continue;
+        int nd = ai__need_into(need[nc], t);
+        if (nd < need[c]) {
+          need[c] = nd;
+          changed = 1;
+        }
+      }
+    }
+  }
 }
 
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
-  ai__distmap(s, ai__dmine, 1, me);
+  ai__distmap(s, ai__dmine, 1, me, AI__SPIKE_STEPS);
+  ai__distmap(s, ai__dmlife, 1, me, AI__SPIKE_LIFE);
   for (int k = 1; k <= RULES_HEROES && AI_FAR_MODELS; k++)
-    if (k != me) ai__distmap(s, ai__dmk[k], 1, k);
-  ai__distmap(s, ai__dtav, 0, me);
+    if (k != me) ai__distmap(s, ai__dmk[k], 1, k, AI__SPIKE_STEPS);
+  ai__distmap_need(s, ai__dtav, 0, me, AI__SPIKE_STEPS, ai__dtneed);
+  ai__distmap(s, ai__dtav_safe, 0, me, -1);
   ai__spikes(s);
   ai__via(s);
 }
@@ -185,7 +291,8 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
 #define AI_MODEL_CAMP_LIFE 60
 #define AI_MODEL_DEFAULT AI_MODEL_MINER
 #define AI_MODEL_HEAL_LIFE 35 /* a modelled miner heals below this life */
-/* A hero seen at the same cell this many observations in a row is idle:
+/* A hero seen at the same cell this many observations in a row, each time
+   with a free way to a goal (ai__free_way), is idle:
    not searched as an adversary (step 3). Seed 402 of the contest boards:
    brute_force_it stuck beside a tavern kept our hero, at 1 life with 9
    mines, from walking to that tavern for 700 turns. */
@@ -220,6 +327,42 @@ static int ai__nearest(const rules_hero *hs, int k) {
   return best;
 }
 
+/* 1 when hero id, with the other heroes as walls, can walk to the side of a
+   mine it does not own or of a tavern (with gold): a hero that stands
+   still then is stuck; 0 when heroes wall it off from every goal (blocked:
+   contest seed 503, a miner held in a corridor by our hero was counted
+   idle, left out of the search, and killed our hero). */
+static int ai__free_way(const rules_state *s, int id) {
+  int n = s->n;
+  static uint8_t seen[RULES_CELLS];
+  int16_t queue[RULES_CELLS];
+  memset(seen, 0, (size_t)(n * n));
+  for (int k = 0; k < RULES_HEROES; k++)
+    if (k != id - 1) seen[s->heroes[k].x * n + s->heroes[k].y] = 1;
+  const rules_hero *h = &s->heroes[id - 1];
+  int head = 0, tail = 0;
+  seen[h->x * n + h->y] = 1;
+  queue[tail++] = (int16_t)(h->x * n + h->y);
+  while (head < tail) {
+    int c = queue[head++];
+    for (int d = 0; d < 4; d++) {
+      int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
+      if (x < 0 || y < 0 || x >= n || y >= n) continue;
+      int nc = x * n + y, t = s->terrain[nc];
+      if ((t == RULES_MINE && s->owner[nc] != id) || (t == RULES_TAVERN && h->gold > 0)) return 1;
+      if (seen[nc] || (t != RULES_AIR && t != RULES_SPIKES)) continue;
+      seen[nc] = 1;
+      queue[tail++] = (int16_t)nc;
+    }
+  }
+  return 0;
+}
+
+/* 1: a hero standing still counts toward idle only with a free way to a
+   goal (ai__free_way; contest seed 503); 0: any standing still counts. */
+#ifndef AI_IDLE_FREE_WAY
+#define AI_IDLE_FREE_WAY 1
+#endif
 static void ai__observe(const rules_state *s, int me) {
   if (!ai__hist.valid || s->turn <= ai__hist.turn || s->turn - ai__hist.turn > 8 || s->n != ai__hist.n) {
     memset(&ai__hist, 0, sizeof ai__hist);
@@ -227,7 +370,11 @@ static void ai__observe(const rules_state *s, int me) {
     const rules_hero *was = ai__hist.h, *now = s->heroes;
     for (int k = 0; k < RULES_HEROES; k++) {
       if (k == me - 1) continue;
-      ai__hist.idle[k] = now[k].x == was[k].x && now[k].y == was[k].y ? ai__hist.idle[k] + 1 : 0;
+      if (now[k].x != was[k].x || now[k].y != was[k].y)
+        ai__hist.idle[k] = 0;
+      else if (!AI_IDLE_FREE_WAY || ai__free_way(s, k + 1))
+        ai__hist.idle[k]++; /* it could have walked to a goal and stood: stuck */
+      /* else heroes wall it off from every goal: blocked, not stuck (count kept) */
       double *ev = ai__hist.ev[k];
       for (int m = 0; m < AI_MODELS; m++) ev[m] *= AI_MODEL_DECAY;
       int gain = now[k].mines - was[k].mines;
@@ -391,20 +538,15 @@ static int ai__left(const rules_state *s, int k) {
 #define AI_THREAT_HUNTERS_ONLY 1
 #endif
 
-static double ai__threat_w = AI_THREAT_W;
-static int ai__risk_tavern = AI_RISK_TAVERN;
-static double ai__risk_tav_steps = AI_RISK_TAV_STEPS;
+static ai_terms ai__terms = {AI_THREAT_W, AI_RISK_TAVERN, AI_RISK_TAV_STEPS, AI_ADV_MODEL_MINERS};
 
-BOT_API double ai_set_tavern_pull(double steps) {
-  double was = ai__risk_tav_steps;
-  ai__risk_tav_steps = steps;
+BOT_API ai_terms ai_set_terms(ai_terms t) {
+  ai_terms was = ai__terms;
+  ai__terms = t;
   return was;
 }
 
-BOT_API void ai_set_terms(double threat_w, int risk_tavern) {
-  ai__threat_w = threat_w;
-  ai__risk_tavern = risk_tavern;
-}
+BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 
 /* Adversary choice (step 3): quarter steps nearer for a stronger hero,
    and again for a hunter. 0 ranks by path steps alone. */
@@ -437,14 +579,21 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (rules_finished(s)) return v; /* gold alone decides */
   v += ai__life_value(h->life, left);
   int c = h->x * n + h->y;
-  int dm = ai__dmine[c];
+  int dm = ai__dmine[c], dvia = ai__dvia[c], dtav = ai__dtav[c];
+  if (AI_SAFE_WAYS && h->life < ai__dvneed[c] && ai__dvia_safe[c] < (1 << 20)) dvia = ai__dvia_safe[c];
+  if (AI_SAFE_WAYS && h->life < ai__dtneed[c] && ai__dtav_safe[c] < (1 << 20)) dtav = ai__dtav_safe[c];
   if (dm < (1 << 20)) {
     int d_eff = dm;
-    if (h->life - dm - 25 < AI_SAFE_LIFE) {
-      if (h->gold > 0 && ai__dvia[c] < (1 << 20)) {
-        int need = (25 + AI_SAFE_LIFE + dm - h->life + 24) / 25;
+    /* the walk's life: a step's thirst and 10 a spike (dmlife), not the
+       steps of dm (3 a spike): contest seed 818, the hero left its tavern
+       at 73 life for a mine beyond spikes, came at 31, too weak to take
+       it, and walked back to drink, a loop of hundreds of turns */
+    int dl = AI_WALK_SPIKE_LIFE ? ai__dmlife[c] : dm;
+    if (h->life - dl - 25 < AI_SAFE_LIFE) {
+      if (h->gold > 0 && dvia < (1 << 20)) {
+        int need = (25 + AI_SAFE_LIFE + dl - h->life + 24) / 25;
         if (need < 1) need = 1;
-        d_eff = ai__dvia[c] + need;
+        d_eff = dvia + need;
       } else {
         d_eff = dm + 8;
       }
@@ -463,10 +612,10 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (h->mines > 0) {
     double f = h->life <= 25 ? AI_RISK_F1 : h->life <= 50 ? AI_RISK_F2 : h->life <= 75 ? AI_RISK_F3 : 0.0;
     int expo = left < AI_RISK_TURNS ? left : AI_RISK_TURNS;
-    if (ai__risk_tavern && h->gold > 0 && ai__dtav[c] + AI_RISK_DRINKS < expo) expo = ai__dtav[c] + AI_RISK_DRINKS;
+    if (ai__terms.risk_tavern && h->gold > 0 && dtav + AI_RISK_DRINKS < expo) expo = dtav + AI_RISK_DRINKS;
     double far = 1.0;
-    if (ai__risk_tav_steps > 0 && h->life <= AI_RISK_TAV_LIFE && h->gold > 0 && ai__dtav[c] < (1 << 20))
-      far += ai__dtav[c] / ai__risk_tav_steps;
+    if (ai__terms.tavern_steps > 0 && h->life <= AI_RISK_TAV_LIFE && h->gold > 0 && dtav < (1 << 20))
+      far += dtav / ai__terms.tavern_steps;
     v -= f * h->mines * expo * far;
   }
   /* threat: a hero that wins a duel with us (as many hits to kill as we
@@ -476,7 +625,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      more the closer it stands. Contest seed 404: KillerBot chased our 10
      mines at 30-45 life down a corridor; this makes the hero drink or keep
      away before the chase starts. */
-  if (h->mines > 0 && ai__threat_w > 0) {
+  if (h->mines > 0 && ai__terms.threat_w > 0) {
     int hits_me = (h->life + 24) / 25, dmin = AI_THREAT_DIST + 1;
     for (int k = 0; k < RULES_HEROES; k++) {
       const rules_hero *o = &s->heroes[k];
@@ -487,14 +636,14 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
       if (dk < dmin) dmin = dk;
     }
     if (dmin <= AI_THREAT_DIST)
-      v -= ai__threat_w * h->mines * (left < AI_THREAT_HORIZON ? left : AI_THREAT_HORIZON) *
+      v -= ai__terms.threat_w * h->mines * (left < AI_THREAT_HORIZON ? left : AI_THREAT_HORIZON) *
            (AI_THREAT_DIST + 1 - dmin) / AI_THREAT_DIST;
   }
   /* trapped: too weak to cross the spikes between us and any tavern. Such
      a hero takes no more mines and can only keep what it has until it is
      robbed, so this costs nearly its mines and a gold per turn left: worse
      than dying on purpose, far worse than staying out. */
-  if (ai__dspk[c] < (1 << 20) && h->life <= 10 * ai__dspk[c])
+  if (ai__dneed[c] < (1 << 20) && h->life < ai__dneed[c])
     v -= 0.9 * h->mines * left + 1.0 * left;
   /* standing on an enemy's spawn: its death telefrags us */
   for (int k = 0; k < RULES_HEROES; k++) {
@@ -534,9 +683,9 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   if (depth <= 0 || rules_finished(s)) return ai_evaluate(s, ai__me);
   int id = s->turn % 4 + 1;
   rules_state child;
-  if (id != ai__me && !ai__near[id]) {
+  if (id != ai__me && ai__near[id] != AI__ADV_WORST) {
     memcpy(&child, s, sizeof child);
-    rules_move(&child, AI_FAR_MODELS ? ai__model_move(s, id) : RULES_STAY);
+    rules_move(&child, ai__near[id] == AI__ADV_MODEL || AI_FAR_MODELS ? ai__model_move(s, id) : RULES_STAY);
     return ai__search(&child, depth - 1, alpha, beta);
   }
   int moves[5];
@@ -654,8 +803,18 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         t = cand[i]; cand[i] = cand[j]; cand[j] = t;
       }
   for (int i = 0; i < nc && i < 2; i++) {
-    ai__near[cand[i]] = 1;
-    st->adv_mask |= 1 << cand[i];
+    int k = cand[i];
+    /* a sure miner plays its model's move (AI_ADV_MODEL_MINERS) */
+    const double *ev = ai__hist.ev[k - 1];
+    if (ai__terms.model_miners && ai__model[k] == AI_MODEL_MINER && ev[AI_MODEL_MINER] >= AI_MODEL_MIN &&
+        ev[AI_MODEL_HUNTER] < AI_ADV_MODEL_HUNT_EV) {
+      ai__near[k] = AI__ADV_MODEL;
+      if (!AI_FAR_MODELS) ai__distmap(s, ai__dmk[k], 1, k, AI__SPIKE_STEPS);
+      st->model_mask |= 1 << k;
+    } else {
+      ai__near[k] = AI__ADV_WORST;
+    }
+    st->adv_mask |= 1 << k;
   }
   st->near = nc < 2 ? nc : 2;
 
@@ -704,7 +863,9 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
       }
     st->depth = depth;
     if (s->turn + depth >= s->max_turns) break;
-    if (!ai__near[1] && !ai__near[2] && !ai__near[3] && !ai__near[4] && depth >= AI_FAR_DEPTH) break;
+    int worst = 0; /* heroes searched for their worst move: deepen further only for fights */
+    for (int k = 1; k <= RULES_HEROES; k++) worst += ai__near[k] == AI__ADV_WORST;
+    if (!worst && depth >= AI_FAR_DEPTH) break;
   }
   if (st->depth == 0) {
     /* not even depth 4 finished: the greedy one-ply order */
@@ -722,6 +883,11 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 }
 
 #undef AI__SPIKE_STEPS
+#undef AI__SPIKE_LIFE
+#undef AI_WALK_SPIKE_LIFE
+#undef AI_TRAP_THIRST
+#undef AI_SAFE_WAYS
+#undef AI_IDLE_FREE_WAY
 #undef AI_FAR_DEPTH
 #undef AI_FAR_MODELS
 #undef AI_IDLE_MOVES

@@ -5,7 +5,8 @@
 ** cell to the nearest mine we do not own and to the nearest tavern; then an
 ** iterative-deepening paranoid alpha-beta search with the exact simulator
 ** (rules_move) in the real turn order, where the heroes near us (path
-** distance <= AI_NEAR) choose the moves worst for us and far heroes Stay.
+** distance <= AI_NEAR) choose the moves worst for us (a sure miner may play
+** its model's move instead, ai_terms) and far heroes Stay.
 ** Leaves are valued by projected gold (gold + mines x own turns left),
 ** minus a share of the best opponent's, plus a concave value of life, minus
 ** the remaining distance to the next mine (through a tavern when life is too
@@ -33,6 +34,7 @@ typedef struct ai_stats {
   int depth;         /* deepest completed iteration (plies) */
   int near;          /* heroes treated as adversaries */
   int adv_mask;      /* which: bit k for hero k (1..4) */
+  int model_mask;    /* of those, the ones playing their model's move */
   double ms;         /* time spent */
   double score;      /* value of the chosen move */
 } ai_stats;
@@ -48,14 +50,25 @@ BOT_API int ai_model_of(int hero);
    share of our recent searches (cpu/wall, 0..1) and by how late recent
    moves came out past their budget (ms); see ai.c, "Budget". */
 BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
-/* Experimental leaf terms of ai_evaluate, off by default (measured no
-   better, ai.c): the threat of a hunter that wins a duel near our mines
-   (weight; 0 = off) and the tavern that limits a weak hero's exposure
-   (0/1). */
-BOT_API void ai_set_terms(double threat_w, int risk_tavern);
-/* Sets the risk's growth with the way to a tavern (AI_RISK_TAV_STEPS; 0
-   off); returns the previous setting. */
-BOT_API double ai_set_tavern_pull(double steps);
+/* Switchable terms of ai_evaluate's leaf value, set together by
+   ai_set_terms: the threat of a hunter that wins a duel near our mines
+   (threat_w; 0 = off, the default: measured no better, ai.c), the tavern
+   that limits a weak hero's exposure (risk_tavern 0/1, off by default),
+   and the risk's growth with the way to a tavern (tavern_steps: one more
+   share every that many steps, AI_RISK_TAV_STEPS by default; 0 off), and
+   whether a near hero modelled a sure miner is searched playing its
+   model's move instead of the worst one (model_miners 0/1,
+   AI_ADV_MODEL_MINERS, off by default). */
+typedef struct ai_terms {
+  double threat_w;
+  int risk_tavern;
+  double tavern_steps;
+  int model_miners;
+} ai_terms;
+/* Sets all the terms; returns the previous ones (to restore them). */
+BOT_API ai_terms ai_set_terms(ai_terms t);
+/* The terms in use (the defaults until ai_set_terms). */
+BOT_API ai_terms ai_get_terms(void);
 /* Stops every search after about `nodes` simulated moves as well as on
    its deadline (checked at the same points); 0, the default, is no limit.
    With a far deadline the search then depends on the state alone: the lab

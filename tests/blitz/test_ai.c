@@ -5,10 +5,14 @@
 ** rules (take a free mine, drink when weak, never die on a mine that would
 ** cost our mines, finish a weak neighbour that owns mines, respect the
 ** deadline, no death for a fresh life on the last move, walk past a hero
-** that has stood still for many moves, of three heroes near search the
-** one that wins a duel, a weak hero with mines walks to a far tavern, the budget shrinks on a loaded
-** machine) and two experimental leaf terms (a stronger hunter near our
-** mines costs, a weak hero with mines is pulled toward a tavern).
+** that has stood still for many moves but not one that heroes wall in, at
+** 1 life beside a sure miner walk to the tavern (the miner searched by its
+** model), no mine that leaves too little life for the thirst and spikes
+** on the way to a tavern, drink before a walk past spikes, of three heroes
+** near search the one that wins a duel, a weak hero with mines walks to a
+** far tavern, at 1 life the way around a spike it cannot cross, the budget shrinks on a loaded machine) and two experimental
+** leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
+** a weak hero with mines is pulled toward a tavern).
 */
 #include <stdio.h>
 #include <string.h>
@@ -245,6 +249,47 @@ static void test_no_mine_into_spike_trap(void) {
    completed by then, at most depth 4 here, is kept); with time to spare
    the same position is searched deeper. Counts, not clock times, so
    the test does not depend on the machine's load. */
+static void test_no_mine_into_thirst_trap(void) {
+  /* h1 (owning two mines) in a pocket (row 4) whose only way out is the
+     spike at (3,2), two steps west. Taking the mine below it at 38 life
+     leaves 12 after thirst: enough to cross the spike now (more than 10),
+     but not after the two steps' thirst, so it could only sit there or die
+     and lose its mines (contest seed 534: at 14 life with a mine, 6 steps
+     from the spikes before its tavern). With 45 life it takes the mine. */
+  load("@1          @4\n"
+       "  $1      $1  \n"
+       "[]            \n"
+       "####^^########\n"
+       "              \n"
+       "########$-####\n"
+       "@2          @3\n");
+  put(1, 4, 4, 38, 5);
+  int dir = choose(100);
+  TH_ASSERT_MSG(dir != RULES_SOUTH, "took the mine into the trap");
+  put(1, 4, 4, 45, 5);
+  TH_EQ_INT(choose(100), RULES_SOUTH);
+}
+
+static void test_drinks_before_a_spiky_walk(void) {
+  /* h1 at 80 life beside the tavern (1,0); the only free mine, (2,5), lies
+     past four spikes (40 life and 4 of thirst): it would come at 36 and
+     take the mine down to 11. It drinks first (contest seed 818: the hero
+     left its tavern at 73 life for a mine beyond spikes, came too weak to
+     take it and walked back, for hundreds of turns). At 98 it goes. */
+  load("@1          @4\n"
+       "[]##########  \n"
+       "  ^^^^^^^^$-##\n"
+       "##############\n"
+       "              \n"
+       "              \n"
+       "@2          @3\n");
+  put(4, 5, 6, 100, 0); /* h4 out of the way */
+  put(1, 2, 0, 80, 10);
+  TH_EQ_INT(choose(100), RULES_NORTH);
+  put(1, 2, 0, 98, 10);
+  TH_EQ_INT(choose(100), RULES_EAST);
+}
+
 static void test_deadline_respected(void) {
   load(maps_named("m3"));
   S.heroes[1].x = S.heroes[0].x + 1; /* crowd the heroes to make the search wide */
@@ -366,6 +411,79 @@ static void test_walks_past_idle_hero(void) {
   TH_EQ_INT(dir, RULES_EAST);
 }
 
+static void test_blocked_hero_is_not_idle(void) {
+  /* h2 stands in a dead end (6,3) whose only way out, (4,3), h1 holds: it
+     stands still because it cannot pass, not because it is stuck, and
+     stays an adversary however long it stands (contest seed 503: a miner
+     held in a corridor by our hero was counted idle, left out of the
+     search, and killed our hero). With the way out free, the same
+     stillness makes it idle. */
+  static const char *map = "@1          @4\n"
+                           "  $-      $-  \n"
+                           "              \n"
+                           "      []      \n"
+                           "              \n"
+                           "  $-##  ##$-  \n"
+                           "@2  ##  ##  @3\n";
+  for (int blocked = 1; blocked >= 0; blocked--) {
+    load(map);
+    S.turn = blocked ? 400 : 800; /* a jump: the history starts afresh */
+    put(1, 4, blocked ? 3 : 2, 100, 10);
+    put(2, 6, 3, 100, 0);
+    ai_stats st;
+    for (int round = 0; round < 14; round++) {
+      deadline_t d;
+      deadline_start(&d, 20);
+      ai_choose(&S, 1, &d, &st);
+      S.turn += 4; /* nobody moved */
+    }
+    TH_ASSERT_MSG(((st.adv_mask >> 2) & 1) == blocked, "blocked %d: adversaries 0x%x", blocked, st.adv_mask);
+  }
+}
+
+static void test_weak_hero_beside_miner_drinks(void) {
+  /* h1 at 1 life with two mines and gold stands beside h2, a full-life
+     hero seen taking a mine every round (a miner), at h2's tavern (3,5).
+     Searched for its worst move, h2 steps back beside h1 wherever h1 goes
+     and kills it, so every move looked lost and h1 stood still (contest
+     seed 506, until the miner killed it). Searched by its model, h2 walks
+     east toward its next mine, and h1 steps to the tavern's side (3,4).
+     (model_miners of ai_terms, off by default: then h2 is searched for
+     its worst move.) */
+  load("@1          @4\n"
+       "  $-      $-  \n"
+       "              \n"
+       "  []      []  \n"
+       "              \n"
+       "  $-      $-  \n"
+       "@2          @3\n");
+  S.turn = 400;
+  put(2, 2, 5, 100, 0);
+  put(1, 2, 4, 1, 20);
+  put(4, 6, 3, 100, 0); /* h3 and h4 beyond AI_NEAR */
+  choose(5);
+  for (int round = 0; round < 3; round++) { /* h2 takes a mine a round */
+    S.turn += 4;
+    give_mine(2);
+    choose(5);
+  }
+  TH_EQ_INT(ai_model_of(2), AI_MODEL_MINER);
+  S.turn += 4;
+  S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = 2;
+  S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
+  rules_recount(&S);
+  ai_terms was = ai_get_terms(), t = was;
+  t.model_miners = 1;
+  ai_set_terms(t);
+  deadline_t d;
+  deadline_start(&d, 100);
+  ai_stats st;
+  int dir = ai_choose(&S, 1, &d, &st);
+  TH_EQ_INT(dir, RULES_SOUTH);
+  TH_EQ_INT(st.model_mask, 1 << 2);
+  ai_set_terms(was);
+}
+
 static void test_searches_the_stronger_of_three(void) {
   /* three heroes near h1 (52 life): weak h2 beside it with mines, and 3
      steps away h3 (40 life, loses a duel) and h4 (94 life, wins one). Only
@@ -416,6 +534,36 @@ static void test_weak_hero_with_mines_walks_to_tavern(void) {
   TH_EQ_INT(S.heroes[0].mines, 4);
 }
 
+static void test_weak_hero_walks_around_spikes(void) {
+  /* h1 at 1 life owns a mine, with gold, one spike ((3,1), deadly at 10
+     life or less) from the side of the tavern (1,1); the way around it is
+     8 steps. Counted by the spike way, every step around was a step away
+     from the tavern and the hero stood beside the spike (lab, contest board
+     1027: 1100 turns at 1 life with 3 mines). It walks around and drinks,
+     alive with its mine. */
+  load("@1          @4\n"
+       "  []##      $-\n"
+       "    ##        \n"
+       "##^^##        \n"
+       "              \n"
+       "$1############\n"
+       "@2          @3\n");
+  put(1, 4, 1, 1, 50);
+  put(2, 6, 1, 100, 0);
+  put(3, 6, 6, 100, 0);
+  put(4, 6, 3, 100, 0);
+  rules_recount(&S);
+  S.turn = 400;
+  int drank = 0;
+  for (int k = 0; k < 12 && !drank; k++) { /* 9 moves: 8 steps and the drink */
+    rules_move(&S, choose(50));
+    drank = S.heroes[0].life > 1;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(drank, "h1 still at %d life at (%d,%d)", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y);
+  TH_EQ_INT(S.heroes[0].mines, 1);
+}
+
 /* Two experimental leaf terms (ai_set_terms), off by default: each test
    turns its term on, checks what it does, and that it is gone when off. */
 static void test_stronger_hero_near_costs(void) {
@@ -431,7 +579,10 @@ static void test_stronger_hero_near_costs(void) {
        "              \n"
        "  $-      $-  \n"
        "@2          @3\n");
-  ai_set_terms(0.15, 0); /* the term is off by default */
+  ai_terms was = ai_get_terms(), t = was;
+  TH_ASSERT_MSG(was.threat_w == 0 && was.risk_tavern == 0 && was.tavern_steps > 0, "defaults changed");
+  t.threat_w = 0.15; /* the term is off by default */
+  ai_set_terms(t);
   S.turn = 400;
   put(1, 2, 0, 40, 10);
   put(4, 0, 6, 100, 0);
@@ -460,7 +611,7 @@ static void test_stronger_hero_near_costs(void) {
   TH_ASSERT_MSG(near_weak > far_weak - 1e-9 && near_weak < far_weak + 1e-9, "a weaker one changed %.1f to %.1f",
                 far_weak, near_weak);
   /* off (the default): the stronger hunter near costs nothing */
-  ai_set_terms(0, 0);
+  ai_set_terms(was);
   put(4, 2, 3, 100, 0);
   double off_near = ai_evaluate(&S, 1);
   put(4, 0, 6, 100, 0);
@@ -489,8 +640,8 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   put(3, 6, 6, 10, 0);
   put(4, 0, 6, 10, 0);
   put(1, 3, 1, 20, 50); /* (3,2) is beside the tavern at (3,3) */
-  double pull = ai_set_tavern_pull(0); /* the other tavern term, on by default, apart */
-  ai_set_terms(0, 1); /* the term is off by default */
+  ai_terms t = {0, 1, 0, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
+  ai_terms was = ai_set_terms(t);
   ai_prepare(&S, 1);
   double close = ai_evaluate(&S, 1);
   put(1, 0, 0, 20, 50);
@@ -501,13 +652,14 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   put(1, 0, 0, 20, 0);
   away = ai_evaluate(&S, 1);
   TH_ASSERT_MSG(close > away - 1e-9 && close < away + 1e-9, "no gold: %.1f vs %.1f", close, away);
-  ai_set_terms(0, 0); /* off (the default): no pull */
+  t.risk_tavern = 0; /* off (the default): no pull */
+  ai_set_terms(t);
   put(1, 3, 1, 20, 50);
   close = ai_evaluate(&S, 1);
   put(1, 0, 0, 20, 50);
   away = ai_evaluate(&S, 1);
   TH_ASSERT_MSG(close > away - 1e-9 && close < away + 1e-9, "term off: %.1f vs %.1f", close, away);
-  ai_set_tavern_pull(pull);
+  ai_set_terms(was);
 }
 
 /* The budget shrinks on a loaded machine: with the whole of a core and no
@@ -536,13 +688,18 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_no_fatal_mine_attack),
     TH_ENTRY(test_finishes_weak_neighbour),
     TH_ENTRY(test_no_mine_into_spike_trap),
+    TH_ENTRY(test_no_mine_into_thirst_trap),
+    TH_ENTRY(test_drinks_before_a_spiky_walk),
     TH_ENTRY(test_deadline_respected),
     TH_ENTRY(test_full_game_legal),
     TH_ENTRY(test_models_from_behaviour),
     TH_ENTRY(test_no_death_on_last_move),
     TH_ENTRY(test_walks_past_idle_hero),
+    TH_ENTRY(test_blocked_hero_is_not_idle),
+    TH_ENTRY(test_weak_hero_beside_miner_drinks),
     TH_ENTRY(test_searches_the_stronger_of_three),
     TH_ENTRY(test_weak_hero_with_mines_walks_to_tavern),
+    TH_ENTRY(test_weak_hero_walks_around_spikes),
     TH_ENTRY(test_stronger_hero_near_costs),
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_budget_load_adaptive),
