@@ -25,7 +25,9 @@
 /* Opponent models from observed behaviour (ai.c step 1). */
 enum { AI_MODEL_UNKNOWN, AI_MODEL_MINER, AI_MODEL_HUNTER, AI_MODEL_CAMPER, AI_MODELS };
 
+#ifndef AI_NEAR
 #define AI_NEAR 4
+#endif
 #define AI_MAX_DEPTH 24
 
 typedef struct ai_stats {
