@@ -5,7 +5,8 @@
 ** cell to the nearest mine we do not own and to the nearest tavern; then an
 ** iterative-deepening paranoid alpha-beta search with the exact simulator
 ** (rules_move) in the real turn order, where the heroes near us (path
-** distance <= AI_NEAR) choose the moves worst for us and far heroes Stay.
+** distance <= AI_NEAR) choose the moves worst for us and far heroes play
+** their observed model's move (AI_FAR_MODELS).
 ** Leaves are valued by projected gold (gold + mines x own turns left),
 ** minus a share of the best opponent's, plus a concave value of life, minus
 ** the remaining distance to the next mine (through a tavern when life is too
