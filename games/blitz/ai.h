@@ -6,7 +6,8 @@
 ** iterative-deepening paranoid alpha-beta search with the exact simulator
 ** (rules_move) in the real turn order, where the heroes near us (path
 ** distance <= AI_NEAR) choose the moves worst for us (a sure miner may play
-** its model's move instead, ai_terms) and far heroes Stay.
+** its model's move instead, ai_terms) and far heroes play their observed
+** model's move (AI_FAR_MODELS).
 ** Leaves are valued by projected gold (gold + mines x own turns left),
 ** minus a share of the best opponent's, plus a concave value of life, minus
 ** the remaining distance to the next mine (through a tavern when life is too
@@ -26,7 +27,9 @@
 /* Opponent models from observed behaviour (ai.c step 1). */
 enum { AI_MODEL_UNKNOWN, AI_MODEL_MINER, AI_MODEL_HUNTER, AI_MODEL_CAMPER, AI_MODELS };
 
+#ifndef AI_NEAR
 #define AI_NEAR 4
+#endif
 #define AI_MAX_DEPTH 24
 
 typedef struct ai_stats {

@@ -399,6 +399,9 @@ static void test_walks_past_idle_hero(void) {
        "@2          @3\n");
   put(1, 3, 2, 1, 50);
   put(4, 2, 4, 1, 0);
+  /* h2 and h3 crashed (they stand): played as miners (AI_FAR_MODELS) h2
+     would take h1's mine at (5,1) at once, a loss that changes h1's odds */
+  S.heroes[1].crashed = S.heroes[2].crashed = 1;
   S.owner[1 * 7 + 1] = S.owner[5 * 7 + 1] = 1;
   rules_recount(&S);
   S.turn = 400;
@@ -484,6 +487,26 @@ static void test_weak_hero_beside_miner_drinks(void) {
   ai_set_terms(was);
 }
 
+static void test_far_miner_takes_contested_mine(void) {
+  /* h1 between two neutral mines: B east of it, A two steps west. h2 (no
+     observations: modelled a miner) stands beside B in its own walled
+     corridor, far from h1 (no path): not an adversary. Standing still in
+     the search (AI_FAR_MODELS 0), B is free and h1 takes it first; played
+     as its model, h2 takes B back at once, so h1 walks to A. */
+  load("####[]##########\n"
+       "##$-  @1$-######\n"
+       "########@2######\n"
+       "            []  \n"
+       "                \n"
+       "@3            @4\n"
+       "                \n"
+       "                \n");
+  put(1, 1, 3, 100, 0);
+  put(2, 2, 4, 100, 0);
+  S.turn = 400;
+  TH_EQ_INT(choose(100), RULES_WEST);
+}
+
 static void test_searches_the_stronger_of_three(void) {
   /* three heroes near h1 (52 life): weak h2 beside it with mines, and 3
      steps away h3 (40 life, loses a duel) and h4 (94 life, wins one). Only
@@ -540,7 +563,9 @@ static void test_weak_hero_walks_around_spikes(void) {
      8 steps. Counted by the spike way, every step around was a step away
      from the tavern and the hero stood beside the spike (lab, contest board
      1027: 1100 turns at 1 life with 3 mines). It walks around and drinks,
-     alive with its mine. */
+     alive with its mine. The others are crashed (they stand, here and in
+     the search): played as miners (AI_FAR_MODELS), h2 would take the
+     mine at (5,0) in the search, a question this test does not ask. */
   load("@1          @4\n"
        "  []##      $-\n"
        "    ##        \n"
@@ -552,6 +577,7 @@ static void test_weak_hero_walks_around_spikes(void) {
   put(2, 6, 1, 100, 0);
   put(3, 6, 6, 100, 0);
   put(4, 6, 3, 100, 0);
+  S.heroes[1].crashed = S.heroes[2].crashed = S.heroes[3].crashed = 1;
   rules_recount(&S);
   S.turn = 400;
   int drank = 0;
@@ -693,6 +719,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_deadline_respected),
     TH_ENTRY(test_full_game_legal),
     TH_ENTRY(test_models_from_behaviour),
+    TH_ENTRY(test_far_miner_takes_contested_mine),
     TH_ENTRY(test_no_death_on_last_move),
     TH_ENTRY(test_walks_past_idle_hero),
     TH_ENTRY(test_blocked_hero_is_not_idle),
