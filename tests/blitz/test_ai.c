@@ -6,7 +6,8 @@
 ** cost our mines, finish a weak neighbour that owns mines, respect the
 ** deadline, no death for a fresh life on the last move, walk past a hero
 ** that has stood still for many moves, of three heroes near search the
-** one that wins a duel, a weak hero with mines walks to a far tavern, the budget shrinks on a loaded
+** one that wins a duel, a weak hero with mines walks to a far tavern, a hero
+** that cannot afford the next mine drinks first, the budget shrinks on a loaded
 ** machine) and two experimental leaf terms (a stronger hunter near our
 ** mines costs, a weak hero with mines is pulled toward a tavern).
 */
@@ -416,6 +417,41 @@ static void test_weak_hero_with_mines_walks_to_tavern(void) {
   TH_EQ_INT(S.heroes[0].mines, 4);
 }
 
+static void test_drinks_before_unaffordable_mine(void) {
+  /* h1 owns four mines at 70 life beside a free mine, a tavern 11 moves
+     away, 60 own moves left: taking the mine now leaves 44 life, which the
+     risk term prices above the mine's income, so it used to stand beside
+     the mine (lab games 101, 103 of seed 1000: 80-97 moves so). After a
+     drink the mine is cheap: the fill-up term (AI_FILL_W) walks it to the
+     tavern. */
+  load("@1$-            @4\n"
+       "                  \n"
+       "  $-          $-  \n"
+       "                  \n"
+       "                  \n"
+       "                  \n"
+       "  $-          $-  \n"
+       "        []        \n"
+       "@2              @3\n");
+  S.owner[2 * 9 + 1] = S.owner[2 * 9 + 7] = S.owner[6 * 9 + 1] = S.owner[6 * 9 + 7] = 1;
+  rules_recount(&S);
+  S.turn = 960;
+  put(1, 0, 0, 70, 50);
+  put(2, 8, 0, 100, 0);
+  put(3, 8, 8, 100, 0);
+  put(4, 0, 8, 100, 0);
+  int drank = 0;
+  for (int k = 0; k < 14 && !drank; k++) {
+    int was = S.heroes[0].life;
+    rules_move(&S, choose(50));
+    drank = S.heroes[0].life > was;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(drank, "h1 at %d life at (%d,%d), %d mines", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y,
+                S.heroes[0].mines);
+  TH_EQ_INT(S.heroes[0].mines, 4);
+}
+
 /* Two experimental leaf terms (ai_set_terms), off by default: each test
    turns its term on, checks what it does, and that it is gone when off. */
 static void test_stronger_hero_near_costs(void) {
@@ -543,6 +579,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_walks_past_idle_hero),
     TH_ENTRY(test_searches_the_stronger_of_three),
     TH_ENTRY(test_weak_hero_with_mines_walks_to_tavern),
+    TH_ENTRY(test_drinks_before_unaffordable_mine),
     TH_ENTRY(test_stronger_hero_near_costs),
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_budget_load_adaptive),
