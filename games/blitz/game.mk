@@ -7,7 +7,8 @@
 #   build/blitz-lab       in-process games, the search at a node budget
 #                         against sparring bots (reproducible A/B runs)
 #   test-blitz            rules unit tests, contest boards (test_contest.c),
-#                         AI tests (sanitizers), replay of
+#                         AI tests (sanitizers), the sparring policies,
+#                         the lab's reproducible games, replay of
 #                         every trace in tests/data/blitz, a scripted HTTP
 #                         session against the server, starter-kit clients and
 #                         records (test_server_kits.py), a scaled-down
@@ -42,10 +43,12 @@ build/blitz-asan/%: build/%
 # (a suite's own program, its first word, is built by $(SUITES); the
 # prerequisites are the programs the suites take as arguments)
 test-blitz: build/asan-bin/blitz-referee build/blitz-asan/blitz-server build/blitz-asan/blitz build/blitz-asan/blitz-miner \
-            build/blitz build/blitz-miner build/blitz-hunter build/blitz-server
+            build/blitz build/blitz-miner build/blitz-hunter build/blitz-server build/blitz-lab
 	$(SUITES) build/tests/blitz/test_rules \
 	  build/tests/blitz/test_contest \
 	  build/tests/blitz/test_ai \
+	  build/tests/blitz/test_sparring \
+	  'tests/blitz/test_lab.sh build/blitz-lab' \
 	  'build/asan-bin/blitz-referee replay $(BZ_TRACES)/*.txt' \
 	  '$(PYTHON) tests/blitz/test_referee_trace.py build/asan-bin/blitz-referee build/blitz build/blitz-miner build/blitz-hunter' \
 	  '$(PYTHON) tests/blitz/test_server.py build/blitz-asan' \

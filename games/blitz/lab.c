@@ -7,7 +7,7 @@
 **
 **   blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS]
 **             [--boards contest|own] [--turns T] [--jobs J] [--verbose]
-**             [--only G --log] OPP OPP OPP   (OPP: miner, hunter or random)
+**             [--only G --log] OPP OPP OPP   (OPP: miner, hunter, killer, random)
 **
 ** Game g (0..N-1) is played on the board of seed S + g / 4 (the contest
 ** server's board by default) with our hero in seat g % 4, so every board is
@@ -147,7 +147,7 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
 
 static int lab__usage(void) {
   fprintf(stderr, "usage: blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS] [--boards contest|own]\n"
-                  "                 [--turns T] [--jobs J] [--verbose] OPP OPP OPP   (OPP: miner, hunter, random)\n");
+                  "                 [--turns T] [--jobs J] [--verbose] OPP OPP OPP   (OPP: miner, hunter, killer, random)\n");
   return 2;
 }
 

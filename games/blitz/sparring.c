@@ -9,7 +9,18 @@
 
 #define SPARRING_RANDOM_PCT 5 /* miner and hunter: share of random moves */
 
-static const char *const sparring__names[SPARRING_KINDS] = {"random", "miner", "hunter"};
+static const char *const sparring__names[SPARRING_KINDS] = {"random", "miner", "hunter", "killer"};
+
+/* killer's tunables (its plan names and thresholds) */
+enum { SPARRING__NONE, SPARRING__MINE, SPARRING__BEER, SPARRING__KILL };
+#define SPARRING_KILL_STEPS 5      /* chase a hero fewer path steps away than this */
+#define SPARRING_KILL_MARGIN 25    /* ... whose life is more than this below ours */
+#define SPARRING_COCKY_LOW 30      /* mine while life is above this ... */
+#define SPARRING_COCKY_HIGH 50     /* ... or this with more than SPARRING_COCKY_MINES mines */
+#define SPARRING_COCKY_MINES 4
+#define SPARRING_BEER_UNTIL 75     /* drink until life is above this */
+#define SPARRING_SOLID_COST 100    /* entering a wall, mine or tavern on a path */
+#define SPARRING_SPIKE_COST 5
 
 BOT_API int sparring_kind(const char *name) {
   for (int k = 0; k < SPARRING_KINDS; k++)
@@ -42,10 +53,127 @@ static int sparring__nearest(const sparring_bot *b, const rules_state *s, int me
   return dir;
 }
 
+/* killer's paths: Dijkstra over every cell (walls included, at their
+   cost), the cheapest unsettled cell first and the lowest index among
+   equals; neighbours relaxed south, north, east, west. */
+static void sparring__kpaths(sparring_bot *b, const rules_state *s, int from) {
+  /* a binary heap of (cost << 11 | cell), lazily deleted: pops in the
+     same order as taking the cheapest, lowest-index unsettled cell */
+  static int64_t heap[4 * RULES_CELLS + 1];
+  static uint8_t done[RULES_CELLS];
+  static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+  int n = s->n, cells = n * n, size = 0;
+  for (int c = 0; c < cells; c++) {
+    b->kdist[c] = 1 << 30;
+    b->kprev[c] = -1;
+    done[c] = 0;
+  }
+  b->kdist[from] = 0;
+  heap[size++] = from;
+  while (size > 0) {
+    int64_t top = heap[0];
+    heap[0] = heap[--size];
+    for (int i = 0;;) { /* sift down */
+      int l = 2 * i + 1, r = l + 1, m = i;
+      if (l < size && heap[l] < heap[m]) m = l;
+      if (r < size && heap[r] < heap[m]) m = r;
+      if (m == i) break;
+      int64_t t = heap[i];
+      heap[i] = heap[m];
+      heap[m] = t;
+      i = m;
+    }
+    int u = (int)(top & 2047);
+    if (done[u]) continue;
+    done[u] = 1;
+    for (int k = 0; k < 4; k++) {
+      int x = u / n + dx[k], y = u % n + dy[k];
+      if (x < 0 || y < 0 || x >= n || y >= n) continue;
+      int v = x * n + y, t = s->terrain[v];
+      int cost = (t == RULES_WALL || t == RULES_MINE || t == RULES_TAVERN) ? SPARRING_SOLID_COST
+                 : t == RULES_SPIKES                                       ? SPARRING_SPIKE_COST
+                                                                           : 1;
+      if (done[v] || b->kdist[u] + cost >= b->kdist[v]) continue;
+      b->kdist[v] = b->kdist[u] + cost;
+      b->kprev[v] = (int16_t)u;
+      int i = size++; /* sift up */
+      heap[i] = ((int64_t)b->kdist[v] << 11) | v;
+      while (i > 0 && heap[(i - 1) / 2] > heap[i]) {
+        int64_t t2 = heap[i];
+        heap[i] = heap[(i - 1) / 2];
+        heap[(i - 1) / 2] = t2;
+        i = (i - 1) / 2;
+      }
+    }
+  }
+}
+
+/* Cells on killer's path to target (the target included, the start not);
+   *first gets the first of them (the target itself when adjacent). */
+static int sparring__ksteps(const sparring_bot *b, int target, int *first) {
+  int steps = 0;
+  *first = target;
+  for (int c = target; b->kprev[c] >= 0; c = b->kprev[c]) {
+    steps++;
+    *first = c;
+  }
+  return steps;
+}
+
+/* The move from `from` toward cell `to`: rows first, as killer does. */
+static int sparring__toward(const rules_state *s, int from, int to) {
+  int fx = from / s->n, fy = from % s->n, tx = to / s->n, ty = to % s->n;
+  if (fx > tx) return RULES_NORTH;
+  if (fx < tx) return RULES_SOUTH;
+  if (fy > ty) return RULES_WEST;
+  if (fy < ty) return RULES_EAST;
+  return RULES_STAY;
+}
+
+/* killer: first step to the cheapest cell of a kind (mine not ours: 1,
+   tavern: 0); -1 when there is none. */
+static int sparring__kgoal(const sparring_bot *b, const rules_state *s, int me, int from, int mine) {
+  int best = -1;
+  for (int c = 0; c < s->n * s->n; c++) {
+    int t = s->terrain[c];
+    if (mine ? (t != RULES_MINE || s->owner[c] == me) : t != RULES_TAVERN) continue;
+    if (best < 0 || b->kdist[c] < b->kdist[best]) best = c;
+  }
+  if (best < 0) return -1;
+  int first;
+  if (sparring__ksteps(b, best, &first) == 0) return RULES_STAY;
+  return sparring__toward(s, from, first);
+}
+
+static int sparring__killer(sparring_bot *b, const rules_state *s, int me) {
+  const rules_hero *h = &s->heroes[me - 1];
+  int n = s->n, from = h->x * n + h->y;
+  sparring__kpaths(b, s, from);
+  for (int k = 0; k < RULES_HEROES; k++) {
+    const rules_hero *e = &s->heroes[k];
+    int first;
+    if (k + 1 == me || e->mines <= h->mines || e->life + SPARRING_KILL_MARGIN >= h->life) continue;
+    if (sparring__ksteps(b, e->x * n + e->y, &first) >= SPARRING_KILL_STEPS) continue;
+    b->last = SPARRING__KILL;
+    return sparring__toward(s, from, first);
+  }
+  int cocky = h->mines > SPARRING_COCKY_MINES ? SPARRING_COCKY_HIGH : SPARRING_COCKY_LOW;
+  if (h->life > cocky && b->last != SPARRING__BEER) {
+    b->last = SPARRING__MINE;
+    int dir = sparring__kgoal(b, s, me, from, 1);
+    if (dir >= 0) return dir;
+  } else {
+    b->last = b->last == SPARRING__BEER && h->life > SPARRING_BEER_UNTIL ? SPARRING__NONE : SPARRING__BEER;
+  }
+  int dir = sparring__kgoal(b, s, me, from, 0);
+  return dir >= 0 ? dir : RULES_STAY;
+}
+
 BOT_API int sparring_move(sparring_bot *b, const rules_state *s, int me) {
   const rules_hero *h = &s->heroes[me - 1];
   int best = NAV_INF;
   if (b->kind == SPARRING_RANDOM) return (int)rng_below(&b->rng, 4);
+  if (b->kind == SPARRING_KILLER) return sparring__killer(b, s, me);
   if (rng_below(&b->rng, 100) < SPARRING_RANDOM_PCT) return (int)rng_below(&b->rng, 5);
   nav_compute(&b->nav, s, h->x, h->y, 10, 1, me);
   if (b->kind == SPARRING_MINER) {
@@ -72,3 +200,11 @@ BOT_API int sparring_move(sparring_bot *b, const rules_state *s, int me) {
 }
 
 #undef SPARRING_RANDOM_PCT
+#undef SPARRING_KILL_STEPS
+#undef SPARRING_KILL_MARGIN
+#undef SPARRING_COCKY_LOW
+#undef SPARRING_COCKY_HIGH
+#undef SPARRING_COCKY_MINES
+#undef SPARRING_BEER_UNTIL
+#undef SPARRING_SOLID_COST
+#undef SPARRING_SPIKE_COST

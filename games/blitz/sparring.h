@@ -10,6 +10,15 @@
 **   hunter  chases the nearest hero that owns mines and whose life is not
 **           above its own; otherwise mines like the miner; heals from below
 **           40 up to 85 while it has gold; 5 % of its moves are random.
+**   killer  plays as the 2016 contest bot lamothe.KillerBot is described
+**           in the README ("Contest boards and contest bots"), from what
+**           its public code does, written anew: Dijkstra from its cell where
+**           entering a wall, mine or tavern costs 100, spikes 5, anything
+**           else (heroes too) 1; it chases the first hero (by id) that owns
+**           more mines, has more than 25 life less and is under 5 steps
+**           away; else it takes the nearest mine not its own while its life
+**           is above 30 (50 with more than 4 mines); else it drinks until
+**           its life passes 75. No random moves.
 **
 ** Invariants: a sparring_bot is a fixed-size struct (copy with memcpy);
 ** its moves depend only on the states it is shown and its seed, so a game
@@ -24,16 +33,19 @@
 #include "rng.h"
 #include "rules.h"
 
-enum { SPARRING_RANDOM, SPARRING_MINER, SPARRING_HUNTER, SPARRING_KINDS };
+enum { SPARRING_RANDOM, SPARRING_MINER, SPARRING_HUNTER, SPARRING_KILLER, SPARRING_KINDS };
 
 typedef struct sparring_bot {
   int kind;    /* SPARRING_* */
   int healing; /* 1 while walking to a tavern to heal */
+  int last;    /* killer: its last plan (SPARRING__BEER etc. in sparring.c) */
   rng_t rng;
   nav_map nav;
+  int kdist[RULES_CELLS];     /* killer: path costs from its cell */
+  int16_t kprev[RULES_CELLS]; /* killer: previous cell on a cheapest path, -1 at the start */
 } sparring_bot;
 
-/* SPARRING_* for "random", "miner" or "hunter"; -1 otherwise. */
+/* SPARRING_* for "random", "miner", "hunter" or "killer"; -1 otherwise. */
 BOT_API int sparring_kind(const char *name);
 BOT_API const char *sparring_name(int kind);
 BOT_API void sparring_init(sparring_bot *b, int kind, uint64_t seed);
