@@ -451,6 +451,16 @@ static void test_drinks_before_unaffordable_mine(void) {
   TH_ASSERT_MSG(drank, "h1 at %d life at (%d,%d), %d mines", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y,
                 S.heroes[0].mines);
   TH_EQ_INT(S.heroes[0].mines, 4);
+  /* AI_FILL_REL: at the searched cell the pull costs nothing, so a leaf
+     whose gold (or a new mine) turns the term on is not charged the whole
+     way to the tavern: 50 gold against 1 (too little to drink, term off)
+     differ by the 49 gold alone. */
+  put(1, 0, 0, 70, 50);
+  ai_prepare(&S, 1);
+  double on = ai_evaluate(&S, 1);
+  put(1, 0, 0, 70, 1);
+  double off = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(on - off > 49 - 1e-9 && on - off < 49 + 1e-9, "50 gold %.1f, 1 gold %.1f", on, off);
 }
 
 static void test_closes_in_on_weak_rich_hero(void) {
