@@ -10,7 +10,9 @@
 ** model), no mine that leaves too little life for the thirst and spikes
 ** on the way to a tavern, drink before a walk past spikes, of three heroes
 ** near search the one that wins a duel, a weak hero with mines walks to a
-** far tavern, at 1 life the way around a spike it cannot cross, the budget shrinks on a loaded machine) and two experimental
+** far tavern, at 1 life the way around a spike it cannot cross, a hero
+** that cannot afford the next mine drinks first, a weak hero rich in mines
+** draws us, the budget shrinks on a loaded machine) and two experimental
 ** leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
@@ -590,6 +592,88 @@ static void test_weak_hero_walks_around_spikes(void) {
   TH_EQ_INT(S.heroes[0].mines, 1);
 }
 
+static void test_drinks_before_unaffordable_mine(void) {
+  /* h1 owns four mines at 70 life beside a free mine, a tavern 11 moves
+     away, 60 own moves left: taking the mine now leaves 44 life, which the
+     risk term prices above the mine's income, so it used to stand beside
+     the mine (lab games 101, 103 of seed 1000: 80-97 moves so). After a
+     drink the mine is cheap: the fill-up term (AI_FILL_W) walks it to the
+     tavern. */
+  load("@1$-            @4\n"
+       "                  \n"
+       "  $-          $-  \n"
+       "                  \n"
+       "                  \n"
+       "                  \n"
+       "  $-          $-  \n"
+       "        []        \n"
+       "@2              @3\n");
+  S.owner[2 * 9 + 1] = S.owner[2 * 9 + 7] = S.owner[6 * 9 + 1] = S.owner[6 * 9 + 7] = 1;
+  rules_recount(&S);
+  S.turn = 960;
+  put(1, 0, 0, 70, 50);
+  put(2, 8, 0, 100, 0);
+  put(3, 8, 8, 100, 0);
+  put(4, 0, 8, 100, 0);
+  int drank = 0;
+  for (int k = 0; k < 14 && !drank; k++) {
+    int was = S.heroes[0].life;
+    rules_move(&S, choose(50));
+    drank = S.heroes[0].life > was;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(drank, "h1 at %d life at (%d,%d), %d mines", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y,
+                S.heroes[0].mines);
+  TH_EQ_INT(S.heroes[0].mines, 4);
+  /* AI_FILL_REL: at the searched cell the pull costs nothing, so a leaf
+     whose gold (or a new mine) turns the term on is not charged the whole
+     way to the tavern: 50 gold against 1 (too little to drink, term off)
+     differ by the 49 gold alone. */
+  put(1, 0, 0, 70, 50);
+  ai_prepare(&S, 1);
+  double on = ai_evaluate(&S, 1);
+  put(1, 0, 0, 70, 1);
+  double off = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(on - off > 49 - 1e-9 && on - off < 49 + 1e-9, "50 gold %.1f, 1 gold %.1f", on, off);
+}
+
+static void test_closes_in_on_weak_rich_hero(void) {
+  /* h2 holds 7 mines at 20 life (one hit), h1 at full life holds none: a
+     cell 5 steps from h2 is worth more than one 9 steps away at the same
+     distance from a mine (the hunt term, AI_HUNT_W: lab game 101 of seed
+     1000, the far miner at 7 life with 22 mines 10 steps from our hero).
+     At 60 life h2 wins no prize (two hits more), and the cells are equal. */
+  load("@1$-          $-@4\n"
+       "                  \n"
+       "  $-          $-  \n"
+       "                  \n"
+       "  $-          $-  \n"
+       "                  \n"
+       "  $-          $-  \n"
+       "        []        \n"
+       "@2              @3\n");
+  S.owner[0 * 9 + 1] = S.owner[2 * 9 + 1] = S.owner[2 * 9 + 7] = S.owner[4 * 9 + 1] = 2;
+  S.owner[4 * 9 + 7] = S.owner[6 * 9 + 1] = S.owner[6 * 9 + 7] = 2;
+  rules_recount(&S);
+  S.turn = 400;
+  put(2, 8, 2, 20, 100);
+  put(3, 8, 8, 100, 0);
+  put(4, 0, 8, 100, 0);
+  put(1, 5, 4, 100, 0);
+  ai_prepare(&S, 1);
+  double close = ai_evaluate(&S, 1);
+  put(1, 1, 4, 100, 0);
+  double away = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(close > away + 3, "5 steps from the prize %.1f, 9 steps %.1f", close, away);
+  put(2, 8, 2, 60, 100);
+  put(1, 5, 4, 100, 0);
+  ai_prepare(&S, 1);
+  close = ai_evaluate(&S, 1);
+  put(1, 1, 4, 100, 0);
+  away = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(close > away - 1e-9 && close < away + 1e-9, "h2 at 60 life: %.1f vs %.1f", close, away);
+}
+
 /* Two experimental leaf terms (ai_set_terms), off by default: each test
    turns its term on, checks what it does, and that it is gone when off. */
 static void test_stronger_hero_near_costs(void) {
@@ -727,6 +811,8 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_searches_the_stronger_of_three),
     TH_ENTRY(test_weak_hero_with_mines_walks_to_tavern),
     TH_ENTRY(test_weak_hero_walks_around_spikes),
+    TH_ENTRY(test_drinks_before_unaffordable_mine),
+    TH_ENTRY(test_closes_in_on_weak_rich_hero),
     TH_ENTRY(test_stronger_hero_near_costs),
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_budget_load_adaptive),
