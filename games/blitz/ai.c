@@ -237,8 +237,7 @@ static void ai__relax(const rules_state *s, int *dist, int step, int spike, int 
    spikes on the way c -> t (after the drink the hero is strong). */
 static void ai__via(const rules_state *s) {
   for (int c = 0; c < s->n * s->n; c++) {
-    ai__dvia[c] = (ai__dtav[c] == 1 && ai__dmine[c] < (1 << 20)) ? ai__dmine[c] : 1 << 20;
-    ai__dvia_safe[c] = (ai__dtav[c] == 1 && ai__dmine[c] < (1 << 20)) ? ai__dmine[c] : 1 << 20;
+    ai__dvia[c] = ai__dvia_safe[c] = (ai__dtav[c] == 1 && ai__dmine[c] < (1 << 20)) ? ai__dmine[c] : 1 << 20;
     ai__dvneed[c] = 1;
   }
   ai__relax(s, ai__dvia, 1, AI__SPIKE_STEPS, ai__dvneed);
@@ -662,13 +661,16 @@ static double ai__life_value(int l, int left) {
   return left >= AI_LIFE_TURNS ? v : v * left / AI_LIFE_TURNS;
 }
 
-/* The risk term's value for a hero at `life` with `mines`, `dtav` moves
-   from a tavern, with gold, `left` own moves (as in ai_evaluate). */
-static double ai__risk_at(int life, int mines, int dtav, int left) {
+/* The risk term of ai_evaluate (see there) for a hero at `life` with
+   `mines` and `gold`, `dtav` moves from a tavern (1 << 20: none), `left`
+   own moves to play; the fill-up term prices a mine with it too. */
+static double ai__risk_at(int life, int mines, int gold, int dtav, int left) {
   double f = life <= 25 ? AI_RISK_F1 : life <= 50 ? AI_RISK_F2 : life <= 75 ? AI_RISK_F3 : 0.0;
   int expo = left < AI_RISK_TURNS ? left : AI_RISK_TURNS;
+  int tavern = gold > 0 && dtav < (1 << 20);
+  if (ai__terms.risk_tavern && tavern && dtav + AI_RISK_DRINKS < expo) expo = dtav + AI_RISK_DRINKS;
   double far = 1.0;
-  if (ai__terms.tavern_steps > 0 && life <= AI_RISK_TAV_LIFE) far += dtav / ai__terms.tavern_steps;
+  if (ai__terms.tavern_steps > 0 && life <= AI_RISK_TAV_LIFE && tavern) far += dtav / ai__terms.tavern_steps;
   return f * mines * expo * far;
 }
 
@@ -681,13 +683,14 @@ static int ai__fill_up(const rules_hero *h, int c, int left) {
     return 0;
   /* now: take the mine dm moves away, 25 life less (the fight and the way) */
   int l1 = h->life - dm - 25;
-  double rise = ai__risk_at(l1, h->mines + 1, dt, left) - ai__risk_at(h->life, h->mines, dt, left);
+  double rise = ai__risk_at(l1, h->mines + 1, h->gold, dt, left) - ai__risk_at(h->life, h->mines, h->gold, dt, left);
   /* after a drink at full life, the way from the tavern to the mine */
   int dm2 = dv - dt + 1 < 1 ? 1 : dv - dt + 1, l2 = 99 - dm2 - 25;
   if (l1 <= 0) return 0; /* it dies taking it: d_eff's way through a tavern */
   if (AI_FILL_LIFE > 0 && l1 <= AI_FILL_LIFE && l2 > AI_FILL_LIFE) return 1;
   if (rise <= left - dm) return 0; /* it can take it */
-  double rise2 = ai__risk_at(l2, h->mines + 1, dm2, left - dt) - ai__risk_at(99 - dm2, h->mines, dm2, left - dt);
+  double rise2 = ai__risk_at(l2, h->mines + 1, h->gold, dm2, left - dt) -
+                 ai__risk_at(99 - dm2, h->mines, h->gold, dm2, left - dt);
   return l2 > 0 && rise2 <= left - dt - dm2;
 }
 
@@ -735,15 +738,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      hunter}: with 6 mines the hero wandered from 30 down to 1 life, the
      nearest tavern past its horizon, and a miner leaving its own tavern
      killed it for the 6 mines. */
-  if (h->mines > 0) {
-    double f = h->life <= 25 ? AI_RISK_F1 : h->life <= 50 ? AI_RISK_F2 : h->life <= 75 ? AI_RISK_F3 : 0.0;
-    int expo = left < AI_RISK_TURNS ? left : AI_RISK_TURNS;
-    if (ai__terms.risk_tavern && h->gold > 0 && dtav + AI_RISK_DRINKS < expo) expo = dtav + AI_RISK_DRINKS;
-    double far = 1.0;
-    if (ai__terms.tavern_steps > 0 && h->life <= AI_RISK_TAV_LIFE && h->gold > 0 && dtav < (1 << 20))
-      far += dtav / ai__terms.tavern_steps;
-    v -= f * h->mines * expo * far;
-  }
+  if (h->mines > 0) v -= ai__risk_at(h->life, h->mines, h->gold, dtav, left);
   /* hunt: close in on a weak hero rich in mines (AI_HUNT_W) */
   if (ai__hunt && ai__prize(s, me, ai__hunt) && ai__dhunt[c] < AI_HUNT_DIST)
     v += AI_HUNT_W * (AI_HUNT_DIST - ai__dhunt[c]);
