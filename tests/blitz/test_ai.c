@@ -26,20 +26,8 @@
 #include "nav.h"
 #include "rules.h"
 #include "testhelp.h"
+#include "fixtures.h"
 
-static rules_state S;
-
-static void load(const char *map) {
-  char err[200];
-  TH_ASSERT_MSG(rules_parse_map(&S, map, err, sizeof err) == 0, "%s", err);
-}
-
-static void put(int id, int x, int y, int life, int gold) {
-  S.heroes[id - 1].x = x;
-  S.heroes[id - 1].y = y;
-  S.heroes[id - 1].life = life;
-  S.heroes[id - 1].gold = gold;
-}
 
 static const char *MAP_OPEN =
     "@1          @4\n"
@@ -535,6 +523,18 @@ static void test_searches_the_stronger_of_three(void) {
   TH_EQ_INT(st.adv_mask, (1 << 2) | (1 << 3));
 }
 
+/* h1 at 1 life plays up to `moves` rounds (the others stand); 1 at the
+   end of the round in which it drank (its life rose above 1). */
+static int drinks_within(int moves) {
+  for (int k = 0; k < moves; k++) {
+    rules_move(&S, choose(50));
+    int drank = S.heroes[0].life > 1;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+    if (drank) return 1;
+  }
+  return 0;
+}
+
 static void test_weak_hero_with_mines_walks_to_tavern(void) {
   /* h1 at 1 life owns every mine, with gold, four moves from a tavern, nobody near:
      no mine to take and the drink beyond the search's horizon, so only the
@@ -549,13 +549,8 @@ static void test_weak_hero_with_mines_walks_to_tavern(void) {
   S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
   rules_recount(&S);
   S.turn = 400;
-  int drank = 0;
-  for (int k = 0; k < 5 && !drank; k++) { /* 4 moves: 3 steps and the drink */
-    rules_move(&S, choose(50));
-    drank = S.heroes[0].life > 1;
-    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
-  }
-  TH_ASSERT_MSG(drank, "h1 still at %d life at (%d,%d)", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y);
+  TH_ASSERT_MSG(drinks_within(5), "h1 still at %d life at (%d,%d)", S.heroes[0].life, S.heroes[0].x,
+                S.heroes[0].y); /* 4 moves: 3 steps and the drink */
   TH_EQ_INT(S.heroes[0].mines, 4);
 }
 
@@ -582,13 +577,8 @@ static void test_weak_hero_walks_around_spikes(void) {
   S.heroes[1].crashed = S.heroes[2].crashed = S.heroes[3].crashed = 1;
   rules_recount(&S);
   S.turn = 400;
-  int drank = 0;
-  for (int k = 0; k < 12 && !drank; k++) { /* 9 moves: 8 steps and the drink */
-    rules_move(&S, choose(50));
-    drank = S.heroes[0].life > 1;
-    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
-  }
-  TH_ASSERT_MSG(drank, "h1 still at %d life at (%d,%d)", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y);
+  TH_ASSERT_MSG(drinks_within(12), "h1 still at %d life at (%d,%d)", S.heroes[0].life, S.heroes[0].x,
+                S.heroes[0].y); /* 9 moves: 8 steps and the drink */
   TH_EQ_INT(S.heroes[0].mines, 1);
 }
 

@@ -10,6 +10,7 @@
 #include "maps.h"
 #include "rules.h"
 #include "testhelp.h"
+#include "fixtures.h"
 #include "trace.h"
 
 static const char *MAP_A =
@@ -47,20 +48,6 @@ static const char *MAP_D =
 
 enum { N_ = RULES_NORTH, E_ = RULES_EAST, S_ = RULES_SOUTH, W_ = RULES_WEST, ST = RULES_STAY };
 
-static rules_state S;
-
-static void load(const char *map) {
-  char err[200];
-  int rc = rules_parse_map(&S, map, err, sizeof err);
-  TH_ASSERT_MSG(rc == 0, "map rejected: %s", err);
-}
-
-static void put(int id, int x, int y, int life, int gold) {
-  S.heroes[id - 1].x = x;
-  S.heroes[id - 1].y = y;
-  S.heroes[id - 1].life = life;
-  S.heroes[id - 1].gold = gold;
-}
 
 static void own(int x, int y, int id) {
   S.owner[x * S.n + y] = (uint8_t)id;

@@ -15,20 +15,8 @@
 #include "rules.h"
 #include "sparring.h"
 #include "testhelp.h"
+#include "fixtures.h"
 
-static rules_state S;
-
-static void load(const char *map) {
-  char err[200];
-  TH_ASSERT_MSG(rules_parse_map(&S, map, err, sizeof err) == 0, "%s", err);
-}
-
-static void put(int id, int x, int y, int life, int gold) {
-  S.heroes[id - 1].x = x;
-  S.heroes[id - 1].y = y;
-  S.heroes[id - 1].life = life;
-  S.heroes[id - 1].gold = gold;
-}
 
 /*   row 0: hero 1 top left, a mine two cells east; a tavern at row 4. */
 static const char *MAP =
