@@ -8,6 +8,7 @@
 **   blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS]
 **             [--boards contest|own] [--turns T] [--jobs J] [--verbose]
 **             [--only G --log] OPP OPP OPP   (OPP: miner, hunter, killer, random)
+**   blitz-lab --follow TRACE [--log] OPP
 **
 ** Game g (0..N-1) is played on the board of seed S + g / 4 (the contest
 ** server's board by default) with our hero in seat g % 4, so every board is
@@ -19,6 +20,11 @@
 ** game G alone; --log then prints a line per move of ours (turn, cell,
 ** life, gold, mines, every hero's cell/life/mines, the move, depth,
 ** nodes, score) to read how a game went.
+** --follow TRACE (a referee --trace file, e.g. of the real contest bots)
+** asks the policy OPP, one bot per hero keeping its memory, for the move
+** of the hero to move in every state and compares it with the move that
+** hero made (its lastDir in the next state): a line per hero "follow OPP
+** hero H moves M agree A rate R", with --log a line per disagreement.
 **
 ** Output: with --verbose, a line per game in game order:
 **   game G seed S seat K place P first 0|1 gold A B C D mines ... deaths ...
@@ -42,6 +48,7 @@
 #include <unistd.h>
 
 #include "ai.h"
+#include "client.h"
 #include "contest.h"
 #include "deadline.h"
 #include "rules.h"
@@ -64,6 +71,7 @@ typedef struct lab_result {
 typedef struct lab_opts {
   int games, seed, nodes, turns, jobs, verbose, own, only, log;
   double think_ms;
+  const char *follow; /* --follow TRACE: the model's moves along a trace */
   int opp[3];
 } lab_opts;
 
@@ -145,9 +153,63 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
   r->ok = 1;
 }
 
+/* --follow: reads a trace (one server state JSON a line, as the referee's
+   --trace writes), asks the sparring policy `kind` (one bot per hero,
+   keeping its memory along the game) for the move of the hero to move in
+   each state, and compares it with that hero's lastDir in the next state.
+   Prints a line per hero (moves, agreements) and, with --log, a line per
+   disagreement. Returns 0, or 1 when the file cannot be read. */
+static int lab__follow(const char *path, int kind, int log) {
+  static char line[1 << 16], wrapped[(1 << 16) + 32];
+  static client_view v;
+  static uint8_t mem[RULES_CELLS];
+  static sparring_bot bots[RULES_HEROES];
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    perror(path);
+    return 1;
+  }
+  memset(mem, 255, sizeof mem);
+  for (int k = 0; k < RULES_HEROES; k++) sparring_init(&bots[k], kind, (uint64_t)k + 1);
+  int have = 0, mover = 0, want = RULES_STAY, moves[RULES_HEROES] = {0}, agree[RULES_HEROES] = {0};
+  static rules_state prev;
+  while (fgets(line, sizeof line, f)) {
+    char err[160];
+    size_t len = strlen(line);
+    if (len < 2 || line[0] != '{') continue;
+    int wl = snprintf(wrapped, sizeof wrapped, "{\"hero\":{\"id\":1},%s", line + 1);
+    if (client_parse_state(&v, mem, wrapped, (size_t)wl, NULL, 0, NULL, 0, NULL, err, sizeof err) < 0) {
+      fprintf(stderr, "blitz-lab: %s: %s\n", path, err);
+      fclose(f);
+      return 1;
+    }
+    if (have && v.st.turn == prev.turn + 1) {
+      int got = v.st.heroes[mover - 1].last_dir;
+      moves[mover - 1]++;
+      agree[mover - 1] += got == want;
+      if (log && got != want) {
+        const rules_hero *h = &prev.heroes[mover - 1];
+        printf("turn %d hero %d at (%d,%d) life %d gold %d mines %d: model %s, trace %s\n", prev.turn, mover,
+               h->x, h->y, h->life, h->gold, h->mines, rules_dir_name(want), got >= 0 ? rules_dir_name(got) : "?");
+      }
+    }
+    have = !rules_finished(&v.st);
+    if (!have) continue;
+    prev = v.st;
+    mover = rules_to_move(&v.st);
+    want = sparring_move(&bots[mover - 1], &v.st, mover);
+  }
+  fclose(f);
+  for (int k = 0; k < RULES_HEROES; k++)
+    printf("follow %s hero %d moves %d agree %d rate %.3f\n", sparring_name(kind), k + 1, moves[k], agree[k],
+           moves[k] ? (double)agree[k] / moves[k] : 0.0);
+  return 0;
+}
+
 static int lab__usage(void) {
   fprintf(stderr, "usage: blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS] [--boards contest|own]\n"
-                  "                 [--turns T] [--jobs J] [--verbose] OPP OPP OPP   (OPP: miner, hunter, killer, random)\n");
+                  "                 [--turns T] [--jobs J] [--verbose] OPP OPP OPP   (OPP: miner, hunter, killer, random)\n"
+                  "       blitz-lab --follow TRACE [--log] OPP\n");
   return 2;
 }
 
@@ -257,7 +319,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--turns") && v) bad = lab__int(v, 1, 100000, &o.turns), i++;
     else if (!strcmp(a, "--jobs") && v) bad = lab__int(v, 1, LAB_MAX_JOBS, &o.jobs), i++;
     else if (!strcmp(a, "--think-ms") && v) {
-      int ms;
+      int ms = 0;
       bad = lab__int(v, 1, 100000, &ms), i++;
       o.think_ms = ms;
     } else if (!strcmp(a, "--boards") && v) {
@@ -267,6 +329,7 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--only") && v) bad = lab__int(v, 0, LAB_MAX_GAMES - 1, &o.only), i++;
     else if (!strcmp(a, "--verbose")) o.verbose = 1;
     else if (!strcmp(a, "--log")) o.log = 1;
+    else if (!strcmp(a, "--follow") && v) o.follow = argv[++i];
     else if (a[0] != '-' && nopp < 3 && sparring_kind(a) >= 0) o.opp[nopp++] = sparring_kind(a);
     else {
       fprintf(stderr, "blitz-lab: bad argument \"%s\"\n", a);
@@ -277,6 +340,7 @@ int main(int argc, char **argv) {
       return lab__usage();
     }
   }
+  if (o.follow && nopp == 1) return lab__follow(o.follow, o.opp[0], o.log);
   if (nopp != 3) return lab__usage();
   if (o.only >= 0 && o.games <= o.only) o.games = o.only + 1;
   fflush(stdout);

@@ -55,7 +55,9 @@ static int sparring__nearest(const sparring_bot *b, const rules_state *s, int me
 
 /* killer's paths: Dijkstra over every cell (walls included, at their
    cost), the cheapest unsettled cell first and the lowest index among
-   equals; neighbours relaxed south, north, east, west. */
+   equals; neighbours relaxed south, north, east, west. A cell a hero
+   stands on costs 1 whatever lies under it: killer reads the board
+   string, where that cell shows the hero ("@2"), not its spikes. */
 static void sparring__kpaths(sparring_bot *b, const rules_state *s, int from) {
   /* a binary heap of (cost << 11 | cell), lazily deleted: pops in the
      same order as taking the cheapest, lowest-index unsettled cell */
@@ -68,6 +70,7 @@ static void sparring__kpaths(sparring_bot *b, const rules_state *s, int from) {
     b->kprev[c] = -1;
     done[c] = 0;
   }
+  for (int k = 0; k < RULES_HEROES; k++) done[s->heroes[k].x * n + s->heroes[k].y] = 2; /* a hero's cell */
   b->kdist[from] = 0;
   heap[size++] = from;
   while (size > 0) {
@@ -84,16 +87,17 @@ static void sparring__kpaths(sparring_bot *b, const rules_state *s, int from) {
       i = m;
     }
     int u = (int)(top & 2047);
-    if (done[u]) continue;
+    if (done[u] == 1) continue;
     done[u] = 1;
     for (int k = 0; k < 4; k++) {
       int x = u / n + dx[k], y = u % n + dy[k];
       if (x < 0 || y < 0 || x >= n || y >= n) continue;
       int v = x * n + y, t = s->terrain[v];
-      int cost = (t == RULES_WALL || t == RULES_MINE || t == RULES_TAVERN) ? SPARRING_SOLID_COST
+      int cost = done[v] == 2                                                ? 1
+                 : (t == RULES_WALL || t == RULES_MINE || t == RULES_TAVERN) ? SPARRING_SOLID_COST
                  : t == RULES_SPIKES                                       ? SPARRING_SPIKE_COST
                                                                            : 1;
-      if (done[v] || b->kdist[u] + cost >= b->kdist[v]) continue;
+      if (done[v] == 1 || b->kdist[u] + cost >= b->kdist[v]) continue;
       b->kdist[v] = b->kdist[u] + cost;
       b->kprev[v] = (int16_t)u;
       int i = size++; /* sift up */

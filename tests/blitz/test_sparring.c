@@ -137,6 +137,24 @@ static void test_killer_drinks_until_75(void) {
   TH_EQ_INT(sparring_move(&b, &S, 1), RULES_NORTH); /* ... and it mines again */
 }
 
+/* A hero on spikes shows as the hero in the board string killer reads, so
+   its cell costs 1 there, not the spikes' 5: through hero 2 on the spikes
+   east (1 + 1 + 100) beats the detour by row 1 (4 + 100). */
+static void test_killer_hero_hides_spikes(void) {
+  load("@1^^  $-  @4\n"
+       "            \n"
+       "            \n"
+       "            \n"
+       "    []      \n"
+       "@2        @3\n");
+  sparring_bot b;
+  sparring_init(&b, SPARRING_KILLER, 1);
+  TH_EQ_INT(S.terrain[0 * S.n + 1], RULES_SPIKES);
+  TH_EQ_INT(sparring_move(&b, &S, 1), RULES_SOUTH); /* the spikes bare: around them */
+  put(2, 0, 1, 100, 0);
+  TH_EQ_INT(sparring_move(&b, &S, 1), RULES_EAST);
+}
+
 static const th_test TESTS[] = {
     TH_ENTRY(test_names),
     TH_ENTRY(test_same_seed_same_moves),
@@ -146,6 +164,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_random_never_stays),
     TH_ENTRY(test_killer_chases_rich_weak_near),
     TH_ENTRY(test_killer_drinks_until_75),
+    TH_ENTRY(test_killer_hero_hides_spikes),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
