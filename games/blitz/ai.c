@@ -305,8 +305,6 @@ static int ai__prize(const rules_state *s, int me, int k) {
          o->life <= AI_HUNT_LIFE && (o->life + 24) / 25 < (h->life + 24) / 25;
 }
 
-static void ai__fill_root(const rules_state *s, int me);
-
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
   ai__distmap(s, ai__dmine, 1, me, AI__SPIKE_STEPS);
@@ -318,7 +316,6 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__spikes(s);
   ai__via(s);
   ai__dtav0 = ai__dtav[s->heroes[me - 1].x * s->n + s->heroes[me - 1].y];
-  ai__fill_root(s, me);
   ai__hunt = 0; /* the richest prize, if any */
   for (int k = 1; k <= RULES_HEROES && AI_HUNT_W > 0; k++)
     if (ai__prize(s, me, k) && (!ai__hunt || s->heroes[k - 1].mines > s->heroes[ai__hunt - 1].mines)) ai__hunt = k;
@@ -697,28 +694,6 @@ static int ai__fill_up(const rules_hero *h, int c, int left) {
   return l2 > 0 && rise2 <= left - dt - dm2;
 }
 
-/* 1: the fill-up decision sticks (ai__filling): once the searched
-   position says drink first, every leaf is pulled toward a tavern until a
-   searched position has us at AI_FILL_MAX_LIFE or more, without mines or
-   without the gold. 0: each leaf decides for itself. Lab, contest board
-   5001 ({killer, killer, hunter}): with 6 mines at 81 life, 3 steps from
-   a tavern and 16 from the next mine, the leaf one step nearer the tavern
-   (its risk 2 steps from a tavern priced lower) said "take the mine now"
-   and the leaf where we stood "drink first": the hero stood there from
-   76 down to 60 life, again and again, and ended with 5 mines while the
-   KillerBots took 12 and 14 (the arena game on that board and seat did the
-   same at the same turns). */
-#ifndef AI_FILL_STICKY
-#define AI_FILL_STICKY 1
-#endif
-static int ai__filling; /* AI_FILL_STICKY: drinking before the next mine */
-
-static void ai__fill_root(const rules_state *s, int me) {
-  const rules_hero *h = &s->heroes[me - 1];
-  if (ai__fill_up(h, h->x * s->n + h->y, ai__left(s, me))) ai__filling = 1;
-  if (h->life >= AI_FILL_MAX_LIFE || h->mines < 1 || h->gold < 2) ai__filling = 0;
-}
-
 BOT_API double ai_evaluate(const rules_state *s, int me) {
   const rules_hero *h = &s->heroes[me - 1];
   int n = s->n;
@@ -768,7 +743,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (ai__hunt && ai__prize(s, me, ai__hunt) && ai__dhunt[c] < AI_HUNT_DIST)
     v += AI_HUNT_W * (AI_HUNT_DIST - ai__dhunt[c]);
   /* fill-up: drink before a mine we cannot afford now (AI_FILL_W) */
-  if (AI_FILL_W > 0 && (AI_FILL_STICKY ? ai__filling : ai__fill_up(h, c, left)))
+  if (AI_FILL_W > 0 && ai__fill_up(h, c, left))
     v -= AI_FILL_W * (ai__dtav[c] - (AI_FILL_REL && ai__dtav0 < (1 << 20) ? ai__dtav0 : 0));
   /* threat: a hero that wins a duel with us (as many hits to kill as we
      need, or more), modelled a hunter (AI_THREAT_HUNTERS_ONLY; miners at

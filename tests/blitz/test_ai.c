@@ -627,47 +627,6 @@ static void test_drinks_before_unaffordable_mine(void) {
   TH_ASSERT_MSG(on - off > 49 - 1e-9 && on - off < 49 + 1e-9, "50 gold %.1f, 1 gold %.1f", on, off);
 }
 
-static void test_fill_up_decision_sticks(void) {
-  /* h1 holds 6 mines at 81 life, 125 own moves left, a tavern 3 moves
-     west and the next mine 16 moves east (lab and arena, contest board
-     5001, seat 1, turn 701). Taking the mine now would leave 40 life, which
-     the risk term prices at about the mine's income: one step nearer the
-     tavern it says "take it", where h1 stands "drink first". Each leaf
-     deciding for itself, h1 stood still for tens of moves; with the
-     decision kept from the searched position (AI_FILL_STICKY) it walks to
-     the tavern and drinks. */
-  static char map[24 * 49 + 1];
-  int n = 24, p = 0;
-  for (int x = 0; x < n; x++) {
-    for (int y = 0; y < n; y++) {
-      const char *c = "##";
-      if (x == 0) c = y == 0 ? "[]" : y == 3 ? "@1" : y == 19 ? "$-" : "  ";
-      else if (x == 3 && y >= 1 && y <= 6) c = "$-";
-      else if (x == 20) c = y == 0 ? "@2" : y == 10 ? "@3" : y == 20 ? "@4" : "  ";
-      map[p++] = c[0];
-      map[p++] = c[1];
-    }
-    map[p++] = '\n';
-  }
-  map[p] = 0;
-  load(map);
-  for (int y = 1; y <= 6; y++) S.owner[3 * n + y] = 1;
-  S.heroes[1].crashed = S.heroes[2].crashed = S.heroes[3].crashed = 1;
-  rules_recount(&S);
-  S.max_turns = 1200;
-  S.turn = 700;
-  put(1, 0, 3, 81, 770);
-  int drank = 0;
-  for (int k = 0; k < 12 && !drank; k++) {
-    int was = S.heroes[0].life;
-    rules_move(&S, choose(50));
-    drank = S.heroes[0].life > was;
-    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
-  }
-  TH_ASSERT_MSG(drank, "h1 at %d life at (%d,%d), %d mines", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y,
-                S.heroes[0].mines);
-}
-
 static void test_closes_in_on_weak_rich_hero(void) {
   /* h2 holds 7 mines at 20 life (one hit), h1 at full life holds none: a
      cell 5 steps from h2 is worth more than one 9 steps away at the same
@@ -843,7 +802,6 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_weak_hero_with_mines_walks_to_tavern),
     TH_ENTRY(test_weak_hero_walks_around_spikes),
     TH_ENTRY(test_drinks_before_unaffordable_mine),
-    TH_ENTRY(test_fill_up_decision_sticks),
     TH_ENTRY(test_closes_in_on_weak_rich_hero),
     TH_ENTRY(test_stronger_hero_near_costs),
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
