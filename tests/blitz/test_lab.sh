@@ -4,7 +4,12 @@
 # the serial one, --only G the same line as game G of a full run; the
 # summary counts every game; a bad argument exits 2 with a message.
 # (ms_max, a clock reading, is the one field left out of the comparison.)
+# --follow: on the trace of a referee game of four miner bots, the miner
+# policy makes the move made in most states (the bots' 5 % random moves
+# differ), the random policy in few; a missing trace exits 1.
 lab=${1:-build/blitz-lab}
+referee=${2:-build/blitz-referee}
+miner=${3:-build/blitz-miner}
 args="--games 4 --seed 7 --turns 60 --nodes 20000 --verbose miner miner hunter"
 fail=0
 check() { # name condition...
@@ -23,5 +28,15 @@ check summary_counts_games sh -c "echo '$a' | grep -q '^lab blitz games=4 first=
 check four_game_lines test "$(echo "$a" | grep -c '^game ')" = 4
 check every_seat_played test "$(echo "$a" | grep '^game' | awk '{print $6}' | sort | tr -d '\n')" = 0123
 check bad_argument_exits_2 sh -c "$lab --games 2 miner miner dragon >/dev/null 2>&1; test \$? = 2"
-echo "$((7 - fail)) passed, $fail failed"
+trace=$(mktemp) || exit 1
+trap 'rm -f "$trace"' EXIT
+"$referee" match --seed 7 --turns 60 --quiet --trace "$trace" -- "$miner" "$miner" "$miner" "$miner" >/dev/null
+rates() { "$lab" --follow "$trace" "$1" | awk '$1 == "follow" && $6 == 60 {print $10}'; }
+m=$(rates miner)
+r=$(rates random)
+check follow_four_heroes test "$(echo "$m" | grep -c .)" = 4
+check follow_miner_agrees sh -c "echo '$m' | awk '\$1 < 0.8 {bad = 1} END {exit bad}'"
+check follow_random_disagrees sh -c "echo '$r' | awk '\$1 >= 0.5 {bad = 1} END {exit bad}'"
+check follow_missing_trace_exits_1 sh -c "$lab --follow /nonexistent/trace miner >/dev/null 2>&1; test \$? = 1"
+echo "$((11 - fail)) passed, $fail failed"
 test $fail = 0
