@@ -70,7 +70,6 @@ static void sparring__kpaths(sparring_bot *b, const rules_state *s, int from) {
     b->kprev[c] = -1;
     done[c] = 0;
   }
-  for (int k = 0; k < RULES_HEROES; k++) done[s->heroes[k].x * n + s->heroes[k].y] = 2; /* a hero's cell */
   b->kdist[from] = 0;
   heap[size++] = from;
   while (size > 0) {
@@ -87,17 +86,17 @@ static void sparring__kpaths(sparring_bot *b, const rules_state *s, int from) {
       i = m;
     }
     int u = (int)(top & 2047);
-    if (done[u] == 1) continue;
+    if (done[u]) continue;
     done[u] = 1;
     for (int k = 0; k < 4; k++) {
       int x = u / n + dx[k], y = u % n + dy[k];
       if (x < 0 || y < 0 || x >= n || y >= n) continue;
       int v = x * n + y, t = s->terrain[v];
-      int cost = done[v] == 2                                                ? 1
+      int cost = rules_hero_at(s, x, y)                                      ? 1
                  : (t == RULES_WALL || t == RULES_MINE || t == RULES_TAVERN) ? SPARRING_SOLID_COST
                  : t == RULES_SPIKES                                       ? SPARRING_SPIKE_COST
                                                                            : 1;
-      if (done[v] == 1 || b->kdist[u] + cost >= b->kdist[v]) continue;
+      if (done[v] || b->kdist[u] + cost >= b->kdist[v]) continue;
       b->kdist[v] = b->kdist[u] + cost;
       b->kprev[v] = (int16_t)u;
       int i = size++; /* sift up */

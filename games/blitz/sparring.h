@@ -14,11 +14,11 @@
 **           in the README ("Contest boards and contest bots"), from what
 **           its public code does, written anew: Dijkstra from its cell where
 **           entering a wall, mine or tavern costs 100, spikes 5, anything
-**           else (heroes too, even on spikes) 1; it chases the first hero (by id) that owns
-**           more mines, has more than 25 life less and is under 5 steps
-**           away; else it takes the nearest mine not its own while its life
-**           is above 30 (50 with more than 4 mines); else it drinks until
-**           its life passes 75. No random moves.
+**           else (heroes too, even on spikes) 1; it chases the first hero
+**           (by id) that owns more mines, has more than 25 life less and is
+**           under 5 steps away; else it takes the nearest mine not its
+**           own while its life is above 30 (50 with more than 4 mines);
+**           else it drinks until its life passes 75. No random moves.
 **
 ** Invariants: a sparring_bot is a fixed-size struct (copy with memcpy);
 ** its moves depend only on the states it is shown and its seed, so a game

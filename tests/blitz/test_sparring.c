@@ -17,7 +17,6 @@
 #include "testhelp.h"
 #include "fixtures.h"
 
-
 /*   row 0: hero 1 top left, a mine two cells east; a tavern at row 4. */
 static const char *MAP =
     "@1  $-      @4\n"
