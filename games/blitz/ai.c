@@ -643,6 +643,20 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #define AI_FILL_MAX_LIFE 90
 #endif
 
+/* Trapped term of ai_evaluate: a hero too weak to reach a tavern alive
+   loses AI_TRAP_MINE_W of its mines' income and AI_TRAP_GOLD_W a move
+   left. Were 0.9 and 1.0: contest board 7004 walls every spawn in with
+   spikes, and our hero, with no mine and no gold at 76 life, stood beside
+   a free mine for 50 moves rather than be trapped holding it (4th in all
+   four seats, arena and lab). A trapped hero with a mine still earns; one
+   that must stay out earns nothing. Lab, 400k nodes, paired: see README. */
+#ifndef AI_TRAP_MINE_W
+#define AI_TRAP_MINE_W 0.5
+#endif
+#ifndef AI_TRAP_GOLD_W
+#define AI_TRAP_GOLD_W 0.0
+#endif
+
 /* Own moves over which life loses its value as the game ends. */
 #ifndef AI_LIFE_TURNS
 #define AI_LIFE_TURNS 10
@@ -768,10 +782,10 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   }
   /* trapped: too weak to cross the spikes between us and any tavern. Such
      a hero takes no more mines and can only keep what it has until it is
-     robbed, so this costs nearly its mines and a gold per turn left: worse
-     than dying on purpose, far worse than staying out. */
+     robbed (AI_TRAP_MINE_W of its mines' income), and loses AI_TRAP_GOLD_W
+     a turn left. */
   if (ai__dneed[c] < (1 << 20) && h->life < ai__dneed[c])
-    v -= 0.9 * h->mines * left + 1.0 * left;
+    v -= AI_TRAP_MINE_W * h->mines * left + AI_TRAP_GOLD_W * left;
   /* standing on an enemy's spawn: its death telefrags us */
   for (int k = 0; k < RULES_HEROES; k++) {
     if (k == me - 1) continue;
@@ -1019,6 +1033,8 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_FAR_MODELS
 #undef AI_IDLE_MOVES
 #undef AI_LIFE_TURNS
+#undef AI_TRAP_MINE_W
+#undef AI_TRAP_GOLD_W
 #undef AI_OTHER_W
 #undef AI_ADV_THREAT_STEPS
 #undef AI_THREAT_DIST

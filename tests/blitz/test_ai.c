@@ -10,7 +10,8 @@
 ** model), no mine that leaves too little life for the thirst and spikes
 ** on the way to a tavern, drink before a walk past spikes, of three heroes
 ** near search the one that wins a duel, a weak hero with mines walks to a
-** far tavern, at 1 life the way around a spike it cannot cross, a hero
+** far tavern, at 1 life the way around a spike it cannot cross, with no
+** mine at the end of a spiky corridor take the mine beside it, a hero
 ** that cannot afford the next mine drinks first, a weak hero rich in mines
 ** draws us, the budget shrinks on a loaded machine) and two experimental
 ** leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
@@ -258,6 +259,26 @@ static void test_no_mine_into_thirst_trap(void) {
   TH_ASSERT_MSG(dir != RULES_SOUTH, "took the mine into the trap");
   put(1, 4, 4, 45, 5);
   TH_EQ_INT(choose(100), RULES_SOUTH);
+}
+
+static void test_mine_in_a_pocket_without_mines(void) {
+  /* h1, with no mine and no gold, at 76 life at the end of a corridor of
+     six spikes (row 5, then column 0 up to the tavern at (1,0)); a free
+     mine beside it. Taking it leaves about 51 life, too weak to walk back
+     out: trapped, but holding a mine that earns every turn, where staying
+     out earns nothing (contest board 7004: every spawn walled in by
+     spikes; the hero stood beside such a mine for 50 moves and ended 4th
+     with 2 gold). It takes the mine. */
+  load("@1            @4\n"
+       "[]##############\n"
+       "^^##############\n"
+       "^^##############\n"
+       "^^##############\n"
+       "^^^^^^  $-######\n"
+       "################\n"
+       "@2            @3\n");
+  put(1, 5, 3, 76, 0);
+  TH_EQ_INT(choose(100), RULES_EAST);
 }
 
 static void test_drinks_before_a_spiky_walk(void) {
@@ -790,6 +811,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_no_mine_into_spike_trap),
     TH_ENTRY(test_no_mine_into_thirst_trap),
     TH_ENTRY(test_drinks_before_a_spiky_walk),
+    TH_ENTRY(test_mine_in_a_pocket_without_mines),
     TH_ENTRY(test_deadline_respected),
     TH_ENTRY(test_full_game_legal),
     TH_ENTRY(test_models_from_behaviour),
