@@ -125,8 +125,8 @@ static int ai__near[RULES_HEROES + 1];
    (ai_set_terms turns it on): lab, contest boards 1000..1049 every seat,
    400000 nodes, {miner, miner, hunter}, with the other fixes: on 181 first
    places of 200, off 178, pairs won only on 7, only off 4 -- not clearly
-   better, and the suspect of the losses to brute_force_it in the arena
-   (README, Results). */
+   better, and suspected in the losses to brute_force_it of an earlier
+   arena run. */
 #ifndef AI_ADV_MODEL_MINERS
 #define AI_ADV_MODEL_MINERS 0
 #endif
@@ -856,7 +856,8 @@ BOT_API void ai_set_node_limit(long nodes) { ai__node_limit = nodes > 0 ? nodes 
 ** The server times a move from sending the state to reading the answer
 ** (1000 ms). Our search stops on its wall-clock deadline, counted from when
 ** the state was read, and everything else we do costs under 2 ms of CPU
-** (JSON, maps, ordering: 0.5 ms mean on 26x26 boards). What is left is
+** (JSON, maps, ordering: 0.37 ms mean, 1.3 ms at most, on 26x28 contest
+** boards built without -O). What is left is
 ** scheduling: on a machine where we get only a share of a core (niced below
 ** other jobs), each wake-up and each step outside the search waits its turn,
 ** so the time we cannot measure (the server's send until we read, our post

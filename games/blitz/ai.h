@@ -2,7 +2,8 @@
 ** ai.h -- the Blitz bot's move choice.
 **
 ** Per move: distance maps (weighted Dijkstra, spikes cost extra) from every
-** cell to the nearest mine we do not own and to the nearest tavern; then an
+** cell to the nearest mine we do not own, to the nearest tavern, via a
+** tavern to a mine, and the life those walks need; then an
 ** iterative-deepening paranoid alpha-beta search with the exact simulator
 ** (rules_move) in the real turn order, where the heroes near us (path
 ** distance <= AI_NEAR) choose the moves worst for us (a sure miner may play
@@ -11,7 +12,11 @@
 ** Leaves are valued by projected gold (gold + mines x own turns left),
 ** minus a share of the best opponent's, plus a concave value of life, minus
 ** the remaining distance to the next mine (through a tavern when life is too
-** low to take it), minus a telefrag risk for standing on an enemy spawn.
+** low to take it), minus the risk of losing our mines at low life, a pull
+** to a tavern before a mine we cannot afford (fill-up), a pull toward a
+** weak hero rich in mines (hunt), a cost for being too weak to reach a
+** tavern alive (trapped) and for standing on an enemy spawn (ai.c,
+** ai_evaluate, has each term and its tunables).
 **
 ** Invariants: ai_choose returns RULES_NORTH..RULES_STAY and stops on the
 ** deadline (checked every few hundred nodes); it never allocates.
