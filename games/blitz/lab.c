@@ -30,9 +30,11 @@
 **   game G seed S seat K place P first 0|1 gold A B C D mines ... deaths ...
 ** then one summary line:
 **   lab blitz games=N first=K rate=R lo=L hi=H places=a/b/c/d
-**     our_deaths=D nodes_mean=M depth_mean=E not_won=SEED/SEAT(BOT),...
+**     our_deaths=D gold_share=G nodes_mean=M depth_mean=E not_won=SEED/SEAT(BOT),...
 ** (rate: first place alone, a shared first does not count; lo/hi: 95%
-** Wilson interval; BOT: the opponent with the most gold in a game not won).
+** Wilson interval; G: the mean over games of our gold / all heroes' gold,
+** 0.25 for a game without gold, a finer measure than first places for a
+** paired A/B; BOT: the opponent with the most gold in a game not won).
 ** Exit 0, or 2 on a bad command line.
 **
 ** Build a variant of the search for an A/B (ai.c's tunables are #ifndef):
@@ -347,7 +349,7 @@ int main(int argc, char **argv) {
   lab__run(&o);
   int n = 0, wins = 0, places[4] = {0}, deaths = 0, searches = 0;
   long nodes = 0, depth = 0;
-  double ms_max = 0;
+  double ms_max = 0, share = 0;
   char lost[8192];
   size_t ll = 0;
   lost[0] = 0;
@@ -358,6 +360,8 @@ int main(int argc, char **argv) {
     wins += r->first;
     places[r->place - 1 < 4 ? r->place - 1 : 3]++;
     deaths += r->deaths[r->seat];
+    int all = r->gold[0] + r->gold[1] + r->gold[2] + r->gold[3];
+    share += all > 0 ? (double)r->gold[r->seat] / all : 0.25;
     nodes += r->nodes;
     depth += r->depth;
     searches += r->searches;
@@ -388,8 +392,9 @@ int main(int argc, char **argv) {
     hi = c + h > 1 ? 1 : c + h;
   }
   printf("lab blitz games=%d first=%d rate=%.3f lo=%.3f hi=%.3f places=%d/%d/%d/%d our_deaths=%.2f "
-         "nodes_mean=%.0f depth_mean=%.1f ms_max=%.1f not_won=%s\n",
+         "gold_share=%.4f nodes_mean=%.0f depth_mean=%.1f ms_max=%.1f not_won=%s\n",
          n, wins, p, lo, hi, places[0], places[1], places[2], places[3], n ? (double)deaths / n : 0.0,
+         n ? share / n : 0.0,
          searches ? (double)nodes / searches : 0.0, searches ? (double)depth / searches : 0.0, ms_max,
          lost[0] ? lost : "-");
   return n == (o.only >= 0 ? 1 : o.games) ? 0 : 1;

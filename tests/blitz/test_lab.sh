@@ -2,7 +2,7 @@
 # test_lab.sh LAB -- build/blitz-lab plays reproducible games: two runs of
 # the same games print the same lines, the forked run (--jobs 2) the same as
 # the serial one, --only G the same line as game G of a full run; the
-# summary counts every game; a bad argument exits 2 with a message.
+# summary counts every game and gives the mean of our share of the gold; a bad argument exits 2 with a message.
 # (ms_max, a clock reading, is the one field left out of the comparison.)
 # --follow: on the trace of a referee game of four miner bots, the miner
 # policy makes the move made in most states (the bots' 5 % random moves
@@ -25,6 +25,10 @@ check same_games_same_lines test "$a" = "$b"
 check forked_run_same_lines test "$a" = "$c"
 check only_replays_game test "$d" = "$(echo "$a" | grep '^game 2 ')"
 check summary_counts_games sh -c "echo '$a' | grep -q '^lab blitz games=4 first=[0-4] '"
+# gold_share: the mean of our gold / all gold over the game lines
+share=$(echo "$a" | awk '$1 == "game" {s = $12 + $13 + $14 + $15; t += s ? $(12 + $6) / s : 0.25; n++}
+  END {printf "%.4f", t / n}')
+check gold_share_is_the_mean sh -c "echo '$a' | grep -q 'gold_share=$share '"
 check four_game_lines test "$(echo "$a" | grep -c '^game ')" = 4
 check every_seat_played test "$(echo "$a" | grep '^game' | awk '{print $6}' | sort | tr -d '\n')" = 0123
 check bad_argument_exits_2 sh -c "$lab --games 2 miner miner dragon >/dev/null 2>&1; test \$? = 2"
@@ -38,5 +42,5 @@ check follow_four_heroes test "$(echo "$m" | grep -c .)" = 4
 check follow_miner_agrees sh -c "echo '$m' | awk '\$1 < 0.8 {bad = 1} END {exit bad}'"
 check follow_random_disagrees sh -c "echo '$r' | awk '\$1 >= 0.5 {bad = 1} END {exit bad}'"
 check follow_missing_trace_exits_1 sh -c "$lab --follow /nonexistent/trace miner >/dev/null 2>&1; test \$? = 1"
-echo "$((11 - fail)) passed, $fail failed"
+echo "$((12 - fail)) passed, $fail failed"
 test $fail = 0
