@@ -95,6 +95,7 @@
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
 static int ai__dmlife[RULES_CELLS]; /* life spent walking to take the cheapest such mine */
 static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest tavern */
+static int ai__dmtav[RULES_CELLS]; /* dtav where dmine's way takes its mine (AI_FILL_MINE_TAV) */
 static int ai__dvia[RULES_CELLS];  /* moves from a cell to a tavern's side, then to a mine */
 static int ai__dneed[RULES_CELLS]; /* least life to walk alive to a tavern's side */
 /* Ways for a hero too weak for the spikes on its shortest way (AI_SAFE_WAYS):
@@ -148,8 +149,11 @@ static int ai__need_into(int need, int t) {
 
 /* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell;
    a spike entry costs `spike` more steps (spike < 0: spikes are walls).
-   need (or NULL): the least life to walk dist's way alive. */
-static void ai__distmap_need(const rules_state *s, int *dist, int want_mine, int me, int spike, int *need) {
+   need (or NULL): the least life to walk dist's way alive. carry (or
+   NULL): seed's value at the cell where dist's way ends (beside the
+   target). */
+static void ai__distmap_carry(const rules_state *s, int *dist, int want_mine, int me, int spike, int *need,
+                              const int *seed, int *carry) {
   int n = s->n;
   static int16_t bucket[16][RULES_CELLS];
   static int bsize[16];
@@ -168,6 +172,7 @@ static void ai__distmap_need(const rules_state *s, int *dist, int want_mine, int
       if (dist[nc] > 1) {
         dist[nc] = 1;
         if (need) need[nc] = 1;
+        if (carry) carry[nc] = seed[nc];
         bucket[1][bsize[1]++] = (int16_t)nc;
         pending++;
       }
@@ -189,6 +194,7 @@ static void ai__distmap_need(const rules_state *s, int *dist, int want_mine, int
         if (nd >= dist[pc]) continue;
         dist[pc] = nd;
         if (need) need[pc] = ai__need_into(need[c], s->terrain[c]);
+        if (carry) carry[pc] = carry[c];
         int nb = nd % 16;
         if (bsize[nb] < RULES_CELLS) {
           bucket[nb][bsize[nb]++] = (int16_t)pc;
@@ -199,6 +205,10 @@ static void ai__distmap_need(const rules_state *s, int *dist, int want_mine, int
     pending -= bsize[b];
     bsize[b] = 0;
   }
+}
+
+static void ai__distmap_need(const rules_state *s, int *dist, int want_mine, int me, int spike, int *need) {
+  ai__distmap_carry(s, dist, want_mine, me, spike, need, NULL, NULL);
 }
 
 static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, int spike) {
@@ -307,11 +317,11 @@ static int ai__prize(const rules_state *s, int me, int k) {
 
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
-  ai__distmap(s, ai__dmine, 1, me, AI__SPIKE_STEPS);
+  ai__distmap_need(s, ai__dtav, 0, me, AI__SPIKE_STEPS, ai__dtneed);
+  ai__distmap_carry(s, ai__dmine, 1, me, AI__SPIKE_STEPS, NULL, ai__dtav, ai__dmtav);
   ai__distmap(s, ai__dmlife, 1, me, AI__SPIKE_LIFE);
   for (int k = 1; k <= RULES_HEROES && AI_FAR_MODELS; k++)
     if (k != me) ai__distmap(s, ai__dmk[k], 1, k, AI__SPIKE_STEPS);
-  ai__distmap_need(s, ai__dtav, 0, me, AI__SPIKE_STEPS, ai__dtneed);
   ai__distmap(s, ai__dtav_safe, 0, me, -1);
   ai__spikes(s);
   ai__via(s);
@@ -638,6 +648,16 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #ifndef AI_FILL_REL
 #define AI_FILL_REL 1
 #endif
+/* 1: whether the next mine is affordable now counts the way to a tavern
+   from where the hero takes it (ai__dmtav), the same all along the walk
+   to it; 0: from the hero's cell, which grows with every step toward a
+   mine away from the tavern, so the answer flipped halfway and the hero
+   stood on the boundary: lab board 5001, our hero at 83 life with 5 mines
+   stood 11 steps from a free mine for tens of moves while a KillerBot went
+   from 8 to 15 mines (a step toward the mine, +1, turned the pull on, -2). */
+#ifndef AI_FILL_MINE_TAV
+#define AI_FILL_MINE_TAV 1
+#endif
 /* No pull at or above this life (a drink buys little). */
 #ifndef AI_FILL_MAX_LIFE
 #define AI_FILL_MAX_LIFE 90
@@ -695,9 +715,10 @@ static int ai__fill_up(const rules_hero *h, int c, int left) {
   if (h->mines < 1 || h->gold < 2 || h->life >= AI_FILL_MAX_LIFE || dm >= (1 << 20) || dt >= (1 << 20) ||
       dv >= (1 << 20))
     return 0;
-  /* now: take the mine dm moves away, 25 life less (the fight and the way) */
-  int l1 = h->life - dm - 25;
-  double rise = ai__risk_at(l1, h->mines + 1, h->gold, dt, left) - ai__risk_at(h->life, h->mines, h->gold, dt, left);
+  /* now: take the mine dm moves away, 25 life less (the fight and the way),
+     the way to a drink counted from there (AI_FILL_MINE_TAV) */
+  int l1 = h->life - dm - 25, dtm = AI_FILL_MINE_TAV ? ai__dmtav[c] : dt;
+  double rise = ai__risk_at(l1, h->mines + 1, h->gold, dtm, left) - ai__risk_at(h->life, h->mines, h->gold, dtm, left);
   /* after a drink at full life, the way from the tavern to the mine */
   int dm2 = dv - dt + 1 < 1 ? 1 : dv - dt + 1, l2 = 99 - dm2 - 25;
   if (l1 <= 0) return 0; /* it dies taking it: d_eff's way through a tavern */
@@ -1057,6 +1078,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_HUNT_LIFE
 #undef AI_HUNT_DIST
 #undef AI_FILL_MAX_LIFE
+#undef AI_FILL_MINE_TAV
 #undef AI_FILL_LIFE
 #undef AI_FILL_REL
 #undef AI_THREAT_HUNTERS_ONLY

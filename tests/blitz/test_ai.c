@@ -13,7 +13,8 @@
 ** far tavern, at 1 life the way around a spike it cannot cross, with no
 ** mine at the end of a spiky corridor take the mine beside it, a hero
 ** that cannot afford the next mine drinks first, a weak hero rich in mines
-** draws us, the budget shrinks on a loaded machine) and two experimental
+** draws us, between a tavern and a mine no standing still on the fill-up
+** pull's boundary, the budget shrinks on a loaded machine) and two experimental
 ** leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
@@ -374,6 +375,49 @@ static void test_models_from_behaviour(void) {
   S.turn = 0;
   choose(5);
   TH_EQ_INT(ai_model_of(3), AI_MODEL_MINER); /* AI_MODEL_DEFAULT */
+}
+
+static void test_no_stand_between_tavern_and_mine(void) {
+  /* h1 at 83 life with 5 mines and gold in a corridor, 7 steps from the
+     tavern at its west end and 11 from the free mine at its east end;
+     nobody near; 137 own moves left. Counting the way to a drink from the
+     hero's cell, one step east turned the fill-up pull on (the next mine
+     unaffordable there, affordable here) and the hero stood on that
+     boundary (lab board 5001: tens of moves, losing a life a move). From
+     where the mine is taken the answer is the same all along the corridor:
+     the hero keeps one direction. */
+  load("@1                                    @4\n"
+       "########################################\n"
+       "[]                                  $-##\n"
+       "########################################\n"
+       "$1$1$1$1$1##############################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "########################################\n"
+       "@2                                    @3\n");
+  S.turn = 652; /* 137 own moves left of 1200 turns */
+  int first = -1;
+  for (int step = 0; step < 3; step++) {
+    put(1, 2, 7 + (first == RULES_EAST ? step : first == RULES_WEST ? -step : 0), 83 - step, 10);
+    int dir = choose(100);
+    TH_ASSERT_MSG(dir == RULES_EAST || dir == RULES_WEST, "stood still (step %d)", step);
+    if (first < 0) first = dir;
+    TH_EQ_INT(dir, first);
+    S.turn += 4;
+  }
+  S.turn = 0; /* forget this game */
+  choose(5);
 }
 
 static void test_no_death_on_last_move(void) {
@@ -816,6 +860,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_full_game_legal),
     TH_ENTRY(test_models_from_behaviour),
     TH_ENTRY(test_far_miner_takes_contested_mine),
+    TH_ENTRY(test_no_stand_between_tavern_and_mine),
     TH_ENTRY(test_no_death_on_last_move),
     TH_ENTRY(test_walks_past_idle_hero),
     TH_ENTRY(test_blocked_hero_is_not_idle),
