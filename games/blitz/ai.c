@@ -878,17 +878,17 @@ BOT_API void ai_set_node_limit(long nodes) { ai__node_limit = nodes > 0 ? nodes 
 ** (1000 ms). Our search stops on its wall-clock deadline, counted from when
 ** the state was read, and everything else we do costs under 2 ms of CPU
 ** (JSON, maps, ordering: 0.37 ms mean, 1.3 ms at most, on 26x28 contest
-** boards built without -O). What is left is
-** scheduling: on a machine where we get only a share of a core (niced below
-** other jobs), each wake-up and each step outside the search waits its turn,
-** so the time we cannot measure (the server's send until we read, our post
-** until it reads) grows as the share falls. Two measured inputs shrink the
-** budget: the CPU share of our last searches (CPU time / wall time; below
-** AI_BUDGET_SHARE_FULL the budget scales with it, to AI_BUDGET_MIN_FRAC),
-** and how late our moves came out (wall time from reading the state to the
-** answer, past the budget): AI_BUDGET_LATE_MULT times that lateness (the two
-** unmeasured waits, plus as much again) must fit under AI_BUDGET_SAFE_MS
-** with the budget. The result is at least AI_BUDGET_MIN_MS. */
+** boards built without -O). What is left is scheduling: on a machine where
+** we get only a share of a core (niced below other jobs), each wake-up and
+** each step outside the search waits its turn, so the time we cannot
+** measure (the server's send until we read, our post until it reads) grows
+** as the share falls. Two measured inputs shrink the budget: the CPU share
+** of our last searches (CPU time / wall time; below AI_BUDGET_SHARE_FULL
+** the budget scales with it, to AI_BUDGET_MIN_FRAC), and how late our moves
+** came out (wall time from reading the state to the answer, past the
+** budget): AI_BUDGET_LATE_MULT times that lateness (the two unmeasured
+** waits, plus as much again) must fit under AI_BUDGET_SAFE_MS with the
+** budget. The result is at least AI_BUDGET_MIN_MS. */
 #define AI_BUDGET_SHARE_FULL 0.1
 #define AI_BUDGET_MIN_FRAC 0.25
 #define AI_BUDGET_SAFE_MS 800.0

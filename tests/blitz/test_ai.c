@@ -14,8 +14,8 @@
 ** mine at the end of a spiky corridor take the mine beside it, a hero
 ** that cannot afford the next mine drinks first, a weak hero rich in mines
 ** draws us, between a tavern and a mine no standing still on the fill-up
-** pull's boundary, the budget shrinks on a loaded machine) and two experimental
-** leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
+** pull's boundary, the budget shrinks on a loaded machine) and two
+** experimental leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
 #include <stdio.h>
@@ -407,13 +407,14 @@ static void test_no_stand_between_tavern_and_mine(void) {
        "########################################\n"
        "@2                                    @3\n");
   S.turn = 652; /* 137 own moves left of 1200 turns */
-  int first = -1;
+  int first = -1, y = 7;
   for (int step = 0; step < 3; step++) {
-    put(1, 2, 7 + (first == RULES_EAST ? step : first == RULES_WEST ? -step : 0), 83 - step, 10);
+    put(1, 2, y, 83 - step, 10);
     int dir = choose(100);
     TH_ASSERT_MSG(dir == RULES_EAST || dir == RULES_WEST, "stood still (step %d)", step);
     if (first < 0) first = dir;
     TH_EQ_INT(dir, first);
+    y += dir == RULES_EAST ? 1 : -1; /* the hero walked there */
     S.turn += 4;
   }
   S.turn = 0; /* forget this game */

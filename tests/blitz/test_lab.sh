@@ -2,7 +2,8 @@
 # test_lab.sh LAB -- build/blitz-lab plays reproducible games: two runs of
 # the same games print the same lines, the forked run (--jobs 2) the same as
 # the serial one, --only G the same line as game G of a full run; the
-# summary counts every game and gives the mean of our share of the gold; a bad argument exits 2 with a message.
+# summary counts every game and gives the mean of our share of the gold;
+# a bad argument exits 2 with a message.
 # (ms_max, a clock reading, is the one field left out of the comparison.)
 # --follow: on the trace of a referee game of four miner bots, the miner
 # policy makes the move made in most states (the bots' 5 % random moves
