@@ -5,7 +5,9 @@
 ** ai_choose, step by step:
 **   1. observe: update each opponent's model (miner, hunter, camper) from
 **      what it did since our last move (ai__observe);
-**   2. maps: distances to a mine not ours, to a tavern, via a tavern to a
+**   2. maps: distances to a mine not ours, to a tavern (leaving out a
+**      tavern that a hero stronger than us has guarded for AI_GUARD_OBS
+**      observations, while another is free), via a tavern to a
 **      mine, the least life that reaches a tavern alive (thirst, spikes),
 **      the life the ways to a tavern need and those ways around spikes
 **      (for a hero too weak to cross them, AI_SAFE_WAYS), and per
@@ -105,6 +107,11 @@ static int ai__dtneed[RULES_CELLS], ai__dvneed[RULES_CELLS];
 static int ai__dtav_safe[RULES_CELLS], ai__dvia_safe[RULES_CELLS];
 static int ai__dmk[RULES_HEROES + 1][RULES_CELLS]; /* per other hero: moves to a mine not its own */
 static int ai__dhunt[RULES_CELLS]; /* moves from a cell to the hunt target's cell (ai_prepare) */
+/* Guarded taverns (AI_GUARD_OBS): per tavern cell, our observations in a
+   row with another hero within AI_GUARD_DIST steps (ai__observe), and the
+   taverns the distance maps leave out this move (ai_prepare). */
+static int ai__guard[RULES_CELLS];
+static uint8_t ai__tav_off[RULES_CELLS];
 static int ai__hunt;                /* hunt target's id, 0: none */
 static int ai__me;
 /* per hero: 0 far (stands, or its model's move with AI_FAR_MODELS),
@@ -162,7 +169,7 @@ static void ai__distmap_carry(const rules_state *s, int *dist, int want_mine, in
   int pending = 0;
   for (int c = 0; c < n * n; c++) {
     int t = s->terrain[c];
-    int target = want_mine ? (t == RULES_MINE && s->owner[c] != me) : t == RULES_TAVERN;
+    int target = want_mine ? (t == RULES_MINE && s->owner[c] != me) : t == RULES_TAVERN && !ai__tav_off[c];
     if (!target) continue;
     for (int d = 0; d < 4; d++) {
       int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
@@ -315,8 +322,49 @@ static int ai__prize(const rules_state *s, int me, int k) {
          o->life <= AI_HUNT_LIFE && (o->life + 24) / 25 < (h->life + 24) / 25;
 }
 
+/* Guarded taverns: a tavern that another hero has kept within
+   AI_GUARD_DIST (manhattan) steps of for AI_GUARD_OBS of our observations
+   in a row, and that a hero winning a duel with us stands by now, is left
+   out of the distance maps (ways to drink, via a tavern, the life to reach
+   one) while another tavern is not. Contest board 9112, arena seat 0:
+   brute_force_it paced between two cells beside the nearest tavern (not
+   idle: it moved), and our hero with 8 mines, 28 life and 221 gold
+   stepped toward that tavern, saw the full-life camper in the search and
+   stepped back, for 100 turns down to 1 life, then stood at 1 life for
+   900 turns; the other tavern was 9 steps away with no spikes. 0: off. */
+#ifndef AI_GUARD_OBS
+#define AI_GUARD_OBS 8
+#endif
+#define AI_GUARD_DIST 2
+
+static int ai__manhattan_xy(int x0, int y0, int x1, int y1) {
+  return (x0 > x1 ? x0 - x1 : x1 - x0) + (y0 > y1 ? y0 - y1 : y1 - y0);
+}
+
+/* ai__tav_off for hero me in s (see AI_GUARD_OBS). */
+static void ai__guarded(const rules_state *s, int me) {
+  int n = s->n, open = 0, off = 0;
+  const rules_hero *h = &s->heroes[me - 1];
+  memset(ai__tav_off, 0, (size_t)(n * n));
+  for (int c = 0; c < n * n && AI_GUARD_OBS > 0; c++) {
+    if (s->terrain[c] != RULES_TAVERN) continue;
+    int guarded = 0;
+    for (int k = 0; k < RULES_HEROES && ai__guard[c] >= AI_GUARD_OBS; k++) {
+      const rules_hero *o = &s->heroes[k];
+      if (k != me - 1 && !o->crashed && (o->life + 24) / 25 >= (h->life + 24) / 25 &&
+          ai__manhattan_xy(o->x, o->y, c / n, c % n) <= AI_GUARD_DIST)
+        guarded = 1;
+    }
+    ai__tav_off[c] = (uint8_t)guarded;
+    off += guarded;
+    open += !guarded;
+  }
+  if (off > 0 && open == 0) memset(ai__tav_off, 0, (size_t)(n * n)); /* every tavern guarded: none is */
+}
+
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
+  ai__guarded(s, me);
   ai__distmap_need(s, ai__dtav, 0, me, AI__SPIKE_STEPS, ai__dtneed);
   ai__distmap_carry(s, ai__dmine, 1, me, AI__SPIKE_STEPS, NULL, ai__dtav, ai__dmtav);
   ai__distmap(s, ai__dmlife, 1, me, AI__SPIKE_LIFE);
@@ -429,7 +477,17 @@ static int ai__free_way(const rules_state *s, int id) {
 static void ai__observe(const rules_state *s, int me) {
   if (!ai__hist.valid || s->turn <= ai__hist.turn || s->turn - ai__hist.turn > 8 || s->n != ai__hist.n) {
     memset(&ai__hist, 0, sizeof ai__hist);
+    memset(ai__guard, 0, sizeof ai__guard);
   } else {
+    for (int c = 0; c < s->n * s->n; c++) { /* guarded taverns (AI_GUARD_OBS) */
+      if (s->terrain[c] != RULES_TAVERN) continue;
+      int near = 0;
+      for (int k = 0; k < RULES_HEROES; k++)
+        if (k != me - 1 && !s->heroes[k].crashed &&
+            ai__manhattan_xy(s->heroes[k].x, s->heroes[k].y, c / s->n, c % s->n) <= AI_GUARD_DIST)
+          near = 1;
+      ai__guard[c] = near ? ai__guard[c] + 1 : 0;
+    }
     const rules_hero *was = ai__hist.h, *now = s->heroes;
     for (int k = 0; k < RULES_HEROES; k++) {
       if (k == me - 1) continue;
@@ -1052,6 +1110,8 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_SAFE_WAYS
 #undef AI_IDLE_FREE_WAY
 #undef AI_FAR_DEPTH
+#undef AI_GUARD_OBS
+#undef AI_GUARD_DIST
 #undef AI_FAR_MODELS
 #undef AI_IDLE_MOVES
 #undef AI_LIFE_TURNS

@@ -2,7 +2,8 @@
 ** ai.h -- the Blitz bot's move choice.
 **
 ** Per move: distance maps (weighted Dijkstra, spikes cost extra) from every
-** cell to the nearest mine we do not own, to the nearest tavern, via a
+** cell to the nearest mine we do not own, to the nearest tavern (not one
+** a stronger hero has kept guard by for many moves, while another is free), via a
 ** tavern to a mine, and the life those walks need; then an
 ** iterative-deepening paranoid alpha-beta search with the exact simulator
 ** (rules_move) in the real turn order, where the heroes near us (path

@@ -563,6 +563,37 @@ static void test_far_miner_takes_contested_mine(void) {
   TH_EQ_INT(choose(100), RULES_WEST);
 }
 
+static void test_walks_to_the_unguarded_tavern(void) {
+  /* A corridor with a tavern at each end. h2, at full life, stands beside
+     the west tavern, 6 moves from h1 (5 steps from it: no adversary),
+     move after move; h1, at 28 life with a mine and gold, would be killed
+     by it there. After AI_GUARD_OBS such observations the west tavern is
+     left out and h1 walks east to the other one (7 moves). Counted
+     (AI_GUARD_OBS 0), h1 steps west toward h2. */
+  static const char *map = "############################\n"
+                           "[]@2        @1          []\n"
+                           "############################\n"
+                           "######$1####################\n"
+                           "############################\n"
+                           "@3  ########################\n"
+                           "############################\n"
+                           "@4  ########################\n"
+                           "############################\n"
+                           "############################\n"
+                           "############################\n"
+                           "############################\n"
+                           "############################\n"
+                           "############################\n";
+  int dir = RULES_STAY;
+  for (int i = 0; i < 10; i++) {
+    load(map);
+    S.turn = 4 * i;
+    put(1, 1, 6, 28, 10);
+    dir = choose(50);
+  }
+  TH_ASSERT_MSG(dir == RULES_EAST, "h1 moved %d, not east to the free tavern", dir);
+}
+
 static void test_searches_the_stronger_of_three(void) {
   /* three heroes near h1 (52 life): weak h2 beside it with mines, and 3
      steps away h3 (40 life, loses a duel) and h4 (94 life, wins one). Only
@@ -866,6 +897,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_walks_past_idle_hero),
     TH_ENTRY(test_blocked_hero_is_not_idle),
     TH_ENTRY(test_weak_hero_beside_miner_drinks),
+    TH_ENTRY(test_walks_to_the_unguarded_tavern),
     TH_ENTRY(test_searches_the_stronger_of_three),
     TH_ENTRY(test_weak_hero_with_mines_walks_to_tavern),
     TH_ENTRY(test_weak_hero_walks_around_spikes),
