@@ -6,8 +6,8 @@
 **   1. observe: update each opponent's model (miner, hunter, camper) from
 **      what it did since our last move (ai__observe);
 **   2. maps: distances to a mine not ours, to a tavern (leaving out a
-**      tavern that a hero stronger than us has guarded for AI_GUARD_OBS
-**      observations, while another is free), via a tavern to a
+**      tavern beside which a hero stronger than us has paced for
+**      AI_GUARD_OBS observations, while another is free), via a tavern to a
 **      mine, the least life that reaches a tavern alive (thirst, spikes),
 **      the life the ways to a tavern need and those ways around spikes
 **      (for a hero too weak to cross them, AI_SAFE_WAYS), and per
@@ -107,10 +107,11 @@ static int ai__dtneed[RULES_CELLS], ai__dvneed[RULES_CELLS];
 static int ai__dtav_safe[RULES_CELLS], ai__dvia_safe[RULES_CELLS];
 static int ai__dmk[RULES_HEROES + 1][RULES_CELLS]; /* per other hero: moves to a mine not its own */
 static int ai__dhunt[RULES_CELLS]; /* moves from a cell to the hunt target's cell (ai_prepare) */
-/* Guarded taverns (AI_GUARD_OBS): per tavern cell, our observations in a
-   row with another hero within AI_GUARD_DIST steps (ai__observe), and the
-   taverns the distance maps leave out this move (ai_prepare). */
-static int ai__guard[RULES_CELLS];
+/* Guarded taverns (AI_GUARD_OBS): per other hero, the cell it has stayed
+   within one step of and for how many of our observations in a row
+   (ai__observe), and the taverns the distance maps leave out this move
+   (ai_prepare). */
+static int ai__pace_x[RULES_HEROES], ai__pace_y[RULES_HEROES], ai__pace[RULES_HEROES];
 static uint8_t ai__tav_off[RULES_CELLS];
 static int ai__hunt;                /* hunt target's id, 0: none */
 static int ai__me;
@@ -322,18 +323,24 @@ static int ai__prize(const rules_state *s, int me, int k) {
          o->life <= AI_HUNT_LIFE && (o->life + 24) / 25 < (h->life + 24) / 25;
 }
 
-/* Guarded taverns: a tavern that another hero has kept within
-   AI_GUARD_DIST (manhattan) steps of for AI_GUARD_OBS of our observations
-   in a row, and that a hero winning a duel with us stands by now, is left
-   out of the distance maps (ways to drink, via a tavern, the life to reach
-   one) while another tavern is not. Contest board 9112, arena seat 0:
-   brute_force_it paced between two cells beside the nearest tavern (not
-   idle: it moved), and our hero with 8 mines, 28 life and 221 gold
-   stepped toward that tavern, saw the full-life camper in the search and
-   stepped back, for 100 turns down to 1 life, then stood at 1 life for
-   900 turns; the other tavern was 9 steps away with no spikes. 0: off. */
+/* Guarded taverns: a hero that has stayed within one step of one cell
+   for AI_GUARD_OBS of our observations in a row (a camper pacing between
+   two cells, not only one standing still), whose cell is within
+   AI_GUARD_DIST (manhattan) steps of a tavern and who wins a duel with us,
+   guards that tavern: it is left out of the distance maps (ways to drink,
+   via a tavern, the life to reach one) while another tavern is not.
+   Contest board 9112, arena seat 0: brute_force_it paced between two cells
+   beside the nearest tavern (never idle: it moved), and our hero with 8
+   mines, 28 life and 221 gold stepped toward that tavern, saw the
+   full-life camper in the search and stepped back, for 100 turns down to
+   1 life, then stood at 1 life for 900 turns; the other tavern was 9 steps
+   away with no spikes. Counting any hero near a tavern for 8 observations
+   (not one pacing) left out the taverns of small boards, where heroes
+   live beside them: arena, contest trio, fresh seeds 9300..: 30 first
+   places of 43, and board 9302 and 9306 seat 0 won by the build without
+   it. 0: off. */
 #ifndef AI_GUARD_OBS
-#define AI_GUARD_OBS 8
+#define AI_GUARD_OBS 16
 #endif
 #define AI_GUARD_DIST 2
 
@@ -349,10 +356,10 @@ static void ai__guarded(const rules_state *s, int me) {
   for (int c = 0; c < n * n && AI_GUARD_OBS > 0; c++) {
     if (s->terrain[c] != RULES_TAVERN) continue;
     int guarded = 0;
-    for (int k = 0; k < RULES_HEROES && ai__guard[c] >= AI_GUARD_OBS; k++) {
+    for (int k = 0; k < RULES_HEROES; k++) {
       const rules_hero *o = &s->heroes[k];
-      if (k != me - 1 && !o->crashed && (o->life + 24) / 25 >= (h->life + 24) / 25 &&
-          ai__manhattan_xy(o->x, o->y, c / n, c % n) <= AI_GUARD_DIST)
+      if (k != me - 1 && !o->crashed && ai__pace[k] >= AI_GUARD_OBS && (o->life + 24) / 25 >= (h->life + 24) / 25 &&
+          ai__manhattan_xy(ai__pace_x[k], ai__pace_y[k], c / n, c % n) <= AI_GUARD_DIST)
         guarded = 1;
     }
     ai__tav_off[c] = (uint8_t)guarded;
@@ -477,16 +484,20 @@ static int ai__free_way(const rules_state *s, int id) {
 static void ai__observe(const rules_state *s, int me) {
   if (!ai__hist.valid || s->turn <= ai__hist.turn || s->turn - ai__hist.turn > 8 || s->n != ai__hist.n) {
     memset(&ai__hist, 0, sizeof ai__hist);
-    memset(ai__guard, 0, sizeof ai__guard);
+    for (int k = 0; k < RULES_HEROES; k++) { /* pacing (AI_GUARD_OBS) starts over */
+      ai__pace_x[k] = s->heroes[k].x;
+      ai__pace_y[k] = s->heroes[k].y;
+      ai__pace[k] = 0;
+    }
   } else {
-    for (int c = 0; c < s->n * s->n; c++) { /* guarded taverns (AI_GUARD_OBS) */
-      if (s->terrain[c] != RULES_TAVERN) continue;
-      int near = 0;
-      for (int k = 0; k < RULES_HEROES; k++)
-        if (k != me - 1 && !s->heroes[k].crashed &&
-            ai__manhattan_xy(s->heroes[k].x, s->heroes[k].y, c / s->n, c % s->n) <= AI_GUARD_DIST)
-          near = 1;
-      ai__guard[c] = near ? ai__guard[c] + 1 : 0;
+    for (int k = 0; k < RULES_HEROES; k++) { /* pacing within a step of one cell (AI_GUARD_OBS) */
+      if (ai__manhattan_xy(s->heroes[k].x, s->heroes[k].y, ai__pace_x[k], ai__pace_y[k]) <= 1) {
+        ai__pace[k]++;
+      } else {
+        ai__pace_x[k] = s->heroes[k].x;
+        ai__pace_y[k] = s->heroes[k].y;
+        ai__pace[k] = 0;
+      }
     }
     const rules_hero *was = ai__hist.h, *now = s->heroes;
     for (int k = 0; k < RULES_HEROES; k++) {

@@ -568,8 +568,8 @@ static void test_walks_to_the_unguarded_tavern(void) {
      the west tavern, 6 moves from h1 (5 steps from it: no adversary),
      move after move; h1, at 28 life with a mine and gold, would be killed
      by it there. After AI_GUARD_OBS such observations the west tavern is
-     left out and h1 walks east to the other one (7 moves). Counted
-     (AI_GUARD_OBS 0), h1 steps west toward h2. */
+     left out and h1 walks east to the other one (7 moves). Without the
+     rule (AI_GUARD_OBS 0), h1 steps west toward h2. */
   static const char *map = "############################\n"
                            "[]@2        @1          []\n"
                            "############################\n"
@@ -585,7 +585,7 @@ static void test_walks_to_the_unguarded_tavern(void) {
                            "############################\n"
                            "############################\n";
   int dir = RULES_STAY;
-  for (int i = 0; i < 10; i++) {
+  for (int i = 0; i < 20; i++) {
     load(map);
     S.turn = 4 * i;
     put(1, 1, 6, 28, 10);
