@@ -107,12 +107,18 @@ static int ai__dtneed[RULES_CELLS], ai__dvneed[RULES_CELLS];
 static int ai__dtav_safe[RULES_CELLS], ai__dvia_safe[RULES_CELLS];
 static int ai__dmk[RULES_HEROES + 1][RULES_CELLS]; /* per other hero: moves to a mine not its own */
 static int ai__dhunt[RULES_CELLS]; /* moves from a cell to the hunt target's cell (ai_prepare) */
-/* Guarded taverns (AI_GUARD_OBS): per other hero, the cell it has stayed
-   within one step of and for how many of our observations in a row
-   (ai__observe), and the taverns the distance maps leave out this move
-   (ai_prepare). */
-static int ai__pace_x[RULES_HEROES], ai__pace_y[RULES_HEROES], ai__pace[RULES_HEROES];
-static uint8_t ai__tav_off[RULES_CELLS];
+/* What the other heroes did over our observations (ai__observe): their
+   last cells, the observations in a row at the same cell (idle), and at
+   one step or less from the cell pace_x, pace_y (pacing: guarded taverns,
+   AI_GUARD_OBS), the decayed evidence of each model. */
+static struct {
+  int valid, turn, n;
+  rules_hero h[RULES_HEROES];
+  int idle[RULES_HEROES]; /* observations in a row at the same cell */
+  int pace_x[RULES_HEROES], pace_y[RULES_HEROES], pace[RULES_HEROES];
+  double ev[RULES_HEROES][AI_MODELS];
+} ai__hist;
+static uint8_t ai__tav_off[RULES_CELLS]; /* taverns the distance maps leave out this move (ai_prepare) */
 static int ai__hunt;                /* hunt target's id, 0: none */
 static int ai__me;
 /* per hero: 0 far (stands, or its model's move with AI_FAR_MODELS),
@@ -348,6 +354,8 @@ static int ai__manhattan_xy(int x0, int y0, int x1, int y1) {
   return (x0 > x1 ? x0 - x1 : x1 - x0) + (y0 > y1 ? y0 - y1 : y1 - y0);
 }
 
+static int ai__manhattan(const rules_hero *a, const rules_hero *b) { return ai__manhattan_xy(a->x, a->y, b->x, b->y); }
+
 /* ai__tav_off for hero me in s (see AI_GUARD_OBS). */
 static void ai__guarded(const rules_state *s, int me) {
   int n = s->n, open = 0, off = 0;
@@ -358,8 +366,9 @@ static void ai__guarded(const rules_state *s, int me) {
     int guarded = 0;
     for (int k = 0; k < RULES_HEROES; k++) {
       const rules_hero *o = &s->heroes[k];
-      if (k != me - 1 && !o->crashed && ai__pace[k] >= AI_GUARD_OBS && (o->life + 24) / 25 >= (h->life + 24) / 25 &&
-          ai__manhattan_xy(ai__pace_x[k], ai__pace_y[k], c / n, c % n) <= AI_GUARD_DIST)
+      if (k != me - 1 && !o->crashed && ai__hist.pace[k] >= AI_GUARD_OBS &&
+          (o->life + 24) / 25 >= (h->life + 24) / 25 &&
+          ai__manhattan_xy(ai__hist.pace_x[k], ai__hist.pace_y[k], c / n, c % n) <= AI_GUARD_DIST)
         guarded = 1;
     }
     ai__tav_off[c] = (uint8_t)guarded;
@@ -416,17 +425,7 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
    mines, from walking to that tavern for 700 turns. */
 #define AI_IDLE_MOVES 10
 
-static struct {
-  int valid, turn, n;
-  rules_hero h[RULES_HEROES];
-  int idle[RULES_HEROES]; /* observations in a row at the same cell */
-  double ev[RULES_HEROES][AI_MODELS];
-} ai__hist;
 static int ai__model[RULES_HEROES + 1];
-
-static int ai__manhattan(const rules_hero *a, const rules_hero *b) {
-  return (a->x > b->x ? a->x - b->x : b->x - a->x) + (a->y > b->y ? a->y - b->y : b->y - a->y);
-}
 
 static int ai__beside_tavern(const rules_state *s, int x, int y) {
   for (int d = 0; d < 4; d++) {
@@ -484,19 +483,18 @@ static int ai__free_way(const rules_state *s, int id) {
 static void ai__observe(const rules_state *s, int me) {
   if (!ai__hist.valid || s->turn <= ai__hist.turn || s->turn - ai__hist.turn > 8 || s->n != ai__hist.n) {
     memset(&ai__hist, 0, sizeof ai__hist);
-    for (int k = 0; k < RULES_HEROES; k++) { /* pacing (AI_GUARD_OBS) starts over */
-      ai__pace_x[k] = s->heroes[k].x;
-      ai__pace_y[k] = s->heroes[k].y;
-      ai__pace[k] = 0;
+    for (int k = 0; k < RULES_HEROES; k++) { /* pacing (AI_GUARD_OBS) starts here */
+      ai__hist.pace_x[k] = s->heroes[k].x;
+      ai__hist.pace_y[k] = s->heroes[k].y;
     }
   } else {
     for (int k = 0; k < RULES_HEROES; k++) { /* pacing within a step of one cell (AI_GUARD_OBS) */
-      if (ai__manhattan_xy(s->heroes[k].x, s->heroes[k].y, ai__pace_x[k], ai__pace_y[k]) <= 1) {
-        ai__pace[k]++;
+      if (ai__manhattan_xy(s->heroes[k].x, s->heroes[k].y, ai__hist.pace_x[k], ai__hist.pace_y[k]) <= 1) {
+        ai__hist.pace[k]++;
       } else {
-        ai__pace_x[k] = s->heroes[k].x;
-        ai__pace_y[k] = s->heroes[k].y;
-        ai__pace[k] = 0;
+        ai__hist.pace_x[k] = s->heroes[k].x;
+        ai__hist.pace_y[k] = s->heroes[k].y;
+        ai__hist.pace[k] = 0;
       }
     }
     const rules_hero *was = ai__hist.h, *now = s->heroes;
@@ -585,8 +583,7 @@ static int ai__model_move(const rules_state *s, int id) {
       if (x < 0 || y < 0 || x >= s->n || y >= s->n) continue;
       int t = s->terrain[x * s->n + y];
       if (t != RULES_AIR && t != RULES_SPIKES) continue;
-      int dx = x - s->heroes[target].x, dy = y - s->heroes[target].y;
-      if ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy) < bd) return d; /* into the target hits it */
+      if (ai__manhattan_xy(x, y, s->heroes[target].x, s->heroes[target].y) < bd) return d; /* into the target hits it */
     }
     return RULES_STAY;
   }
