@@ -9,6 +9,7 @@
 **             [--boards contest|own] [--turns T] [--jobs J] [--verbose]
 **             [--only G --log] OPP OPP OPP   (OPP: miner, hunter, killer, random)
 **   blitz-lab --follow TRACE [--log] OPP
+**   blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T]
 **
 ** Game g (0..N-1) is played on the board of seed S + g / 4 (the contest
 ** server's board by default) with our hero in seat g % 4, so every board is
@@ -25,6 +26,11 @@
 ** of the hero to move in every state and compares it with the move that
 ** hero made (its lastDir in the next state): a line per hero "follow OPP
 ** hero H moves M agree A rate R", with --log a line per disagreement.
+** --replay TRACE --hero H runs our search as hero H along a trace (of an
+** arena game, say), keeping its memory of the other heroes as in the game,
+** and prints for each of H's moves with turn in [--from, --to] the --log
+** line plus the move the trace shows ("trace M", "*" where they differ):
+** how to read why a real-time game went wrong, at a reproducible budget.
 **
 ** Output: with --verbose, a line per game in game order:
 **   game G seed S seat K place P first 0|1 gold A B C D mines ... deaths ...
@@ -74,6 +80,8 @@ typedef struct lab_opts {
   int games, seed, nodes, turns, jobs, verbose, own, only, log;
   double think_ms;
   const char *follow; /* --follow TRACE: the model's moves along a trace */
+  const char *replay; /* --replay TRACE: our search's moves along a trace */
+  int hero, from, to; /* --replay: our hero and the turns to print */
   int opp[3];
 } lab_opts;
 
@@ -208,10 +216,68 @@ static int lab__follow(const char *path, int kind, int log) {
   return 0;
 }
 
+/* --replay: our search (node budget o->nodes) as hero o->hero along the
+   trace; prints a line per move of ours in [o->from, o->to]. Returns 0, or
+   1 when the file cannot be read. */
+static int lab__replay(const lab_opts *o) {
+  static char line[1 << 16], wrapped[(1 << 16) + 32];
+  static client_view v;
+  static uint8_t mem[RULES_CELLS];
+  static rules_state prev;
+  FILE *f = fopen(o->replay, "r");
+  if (!f) {
+    perror(o->replay);
+    return 1;
+  }
+  memset(mem, 255, sizeof mem);
+  ai_set_node_limit(o->nodes);
+  int pending = 0, want = RULES_STAY, moves = 0, agree = 0;
+  while (fgets(line, sizeof line, f)) {
+    char err[160];
+    size_t len = strlen(line);
+    if (len < 2 || line[0] != '{') continue;
+    int wl = snprintf(wrapped, sizeof wrapped, "{\"hero\":{\"id\":%d},%s", o->hero, line + 1);
+    if (client_parse_state(&v, mem, wrapped, (size_t)wl, NULL, 0, NULL, 0, NULL, err, sizeof err) < 0) {
+      fprintf(stderr, "blitz-lab: %s: %s\n", o->replay, err);
+      fclose(f);
+      return 1;
+    }
+    if (pending && v.st.turn == prev.turn + 1) {
+      int got = v.st.heroes[o->hero - 1].last_dir;
+      moves++;
+      agree += got == want;
+      if (prev.turn >= o->from && prev.turn <= o->to)
+        printf(" trace %s%s\n", got >= 0 ? rules_dir_name(got) : "?", got == want ? "" : " *");
+    } else if (pending && prev.turn >= o->from && prev.turn <= o->to) {
+      printf(" trace ?\n");
+    }
+    pending = 0;
+    if (rules_finished(&v.st) || rules_to_move(&v.st) != o->hero) continue;
+    prev = v.st;
+    deadline_t d;
+    deadline_start(&d, 1e9);
+    ai_stats st;
+    want = ai_choose(&v.st, o->hero, &d, &st);
+    pending = 1;
+    if (prev.turn >= o->from && prev.turn <= o->to) {
+      printf("t %4d", prev.turn);
+      for (int k = 0; k < RULES_HEROES; k++)
+        printf(" %c%d(%d,%d) l%d g%d m%d", k + 1 == o->hero ? '*' : ' ', k + 1, prev.heroes[k].x, prev.heroes[k].y,
+               prev.heroes[k].life, prev.heroes[k].gold, prev.heroes[k].mines);
+      printf(" -> %s d%d n%ld near%d v%.1f", rules_dir_name(want), st.depth, st.nodes, st.near, st.score);
+    }
+  }
+  if (pending && prev.turn >= o->from && prev.turn <= o->to) printf(" trace ?\n");
+  fclose(f);
+  printf("replay hero %d moves %d agree %d rate %.3f\n", o->hero, moves, agree, moves ? (double)agree / moves : 0.0);
+  return 0;
+}
+
 static int lab__usage(void) {
   fprintf(stderr, "usage: blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS] [--boards contest|own]\n"
                   "                 [--turns T] [--jobs J] [--verbose] OPP OPP OPP   (OPP: miner, hunter, killer, random)\n"
-                  "       blitz-lab --follow TRACE [--log] OPP\n");
+                  "       blitz-lab --follow TRACE [--log] OPP\n"
+                  "       blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T]\n");
   return 2;
 }
 
@@ -310,7 +376,7 @@ static int lab__run(const lab_opts *o) {
 }
 
 int main(int argc, char **argv) {
-  lab_opts o = {.games = 40, .seed = 1, .nodes = 400000, .turns = 300, .jobs = 1, .only = -1};
+  lab_opts o = {.games = 40, .seed = 1, .nodes = 400000, .turns = 300, .jobs = 1, .only = -1, .to = 1 << 30};
   int nopp = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -332,6 +398,10 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--verbose")) o.verbose = 1;
     else if (!strcmp(a, "--log")) o.log = 1;
     else if (!strcmp(a, "--follow") && v) o.follow = argv[++i];
+    else if (!strcmp(a, "--replay") && v) o.replay = argv[++i];
+    else if (!strcmp(a, "--hero") && v) bad = lab__int(v, 1, RULES_HEROES, &o.hero), i++;
+    else if (!strcmp(a, "--from") && v) bad = lab__int(v, 0, 1 << 30, &o.from), i++;
+    else if (!strcmp(a, "--to") && v) bad = lab__int(v, 0, 1 << 30, &o.to), i++;
     else if (a[0] != '-' && nopp < 3 && sparring_kind(a) >= 0) o.opp[nopp++] = sparring_kind(a);
     else {
       fprintf(stderr, "blitz-lab: bad argument \"%s\"\n", a);
@@ -343,6 +413,10 @@ int main(int argc, char **argv) {
     }
   }
   if (o.follow && nopp == 1) return lab__follow(o.follow, o.opp[0], o.log);
+  if (o.replay) {
+    if (!o.hero || nopp) return lab__usage();
+    return lab__replay(&o);
+  }
   if (nopp != 3) return lab__usage();
   if (o.only >= 0 && o.games <= o.only) o.games = o.only + 1;
   fflush(stdout);
