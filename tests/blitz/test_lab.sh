@@ -8,6 +8,10 @@
 # --follow: on the trace of a referee game of four miner bots, the miner
 # policy makes the move made in most states (the bots' 5 % random moves
 # differ), the random policy in few; a missing trace exits 1.
+# --replay: along the same trace our search as hero 2 prints one line per
+# move of hero 2 in [--from, --to] (turns 1, 5, ...), each with the trace's
+# move, and a summary of all its 60 moves; twice the same; no trace: exit
+# 1; no --hero: exit 2.
 lab=${1:-build/blitz-lab}
 referee=${2:-build/blitz-referee}
 miner=${3:-build/blitz-miner}
@@ -43,5 +47,13 @@ check follow_four_heroes test "$(echo "$m" | grep -c .)" = 4
 check follow_miner_agrees sh -c "echo '$m' | awk '\$1 < 0.8 {bad = 1} END {exit bad}'"
 check follow_random_disagrees sh -c "echo '$r' | awk '\$1 >= 0.5 {bad = 1} END {exit bad}'"
 check follow_missing_trace_exits_1 sh -c "$lab --follow /nonexistent/trace miner >/dev/null 2>&1; test \$? = 1"
-echo "$((12 - fail)) passed, $fail failed"
+rp() { "$lab" --replay "$trace" --nodes 5000 "$@"; }
+p=$(rp --hero 2 --from 8 --to 20)
+check replay_lines_in_range test "$(echo "$p" | grep '^t ' | awk '{print $2}' | tr '\n' ' ')" = "9 13 17 "
+check replay_shows_trace_move sh -c "echo '$p' | grep '^t ' | grep -c ' -> [A-Za-z]* .* trace [A-Za-z]*' | grep -qx 3"
+check replay_counts_all_moves sh -c "echo '$p' | grep -q '^replay hero 2 moves 60 agree [0-9]* rate '"
+check replay_same_twice test "$p" = "$(rp --hero 2 --from 8 --to 20)"
+check replay_missing_trace_exits_1 sh -c "$lab --replay /nonexistent/trace --hero 1 >/dev/null 2>&1; test \$? = 1"
+check replay_without_hero_exits_2 sh -c "$lab --replay '$trace' >/dev/null 2>&1; test \$? = 2"
+echo "$((18 - fail)) passed, $fail failed"
 test $fail = 0
