@@ -322,11 +322,14 @@ static void ai__spikes(const rules_state *s) {
 #define AI_HUNT_DIST 12
 #endif
 
+/* Hits of 25 that kill a hero at `life`: who needs fewer loses a duel. */
+static int ai__hits(int life) { return (life + 24) / 25; }
+
 /* Hunt term: hero k (1..4) is a prize for hero me in s (AI_HUNT_*). */
 static int ai__prize(const rules_state *s, int me, int k) {
   const rules_hero *h = &s->heroes[me - 1], *o = &s->heroes[k - 1];
   return k != me && !o->crashed && o->mines >= AI_HUNT_MINES && o->mines >= h->mines + AI_HUNT_MORE &&
-         o->life <= AI_HUNT_LIFE && (o->life + 24) / 25 < (h->life + 24) / 25;
+         o->life <= AI_HUNT_LIFE && ai__hits(o->life) < ai__hits(h->life);
 }
 
 /* Guarded taverns: a hero that has stayed within one step of one cell
@@ -367,7 +370,7 @@ static void ai__guarded(const rules_state *s, int me) {
     for (int k = 0; k < RULES_HEROES; k++) {
       const rules_hero *o = &s->heroes[k];
       if (k != me - 1 && !o->crashed && ai__hist.pace[k] >= AI_GUARD_OBS &&
-          (o->life + 24) / 25 >= (h->life + 24) / 25 &&
+          ai__hits(o->life) >= ai__hits(h->life) &&
           ai__manhattan_xy(ai__hist.pace_x[k], ai__hist.pace_y[k], c / n, c % n) <= AI_GUARD_DIST)
         guarded = 1;
     }
@@ -854,10 +857,10 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      mines at 30-45 life down a corridor; this makes the hero drink or keep
      away before the chase starts. */
   if (h->mines > 0 && ai__terms.threat_w > 0) {
-    int hits_me = (h->life + 24) / 25, dmin = AI_THREAT_DIST + 1;
+    int hits_me = ai__hits(h->life), dmin = AI_THREAT_DIST + 1;
     for (int k = 0; k < RULES_HEROES; k++) {
       const rules_hero *o = &s->heroes[k];
-      if (k == me - 1 || o->crashed || ai__idle(k + 1) || (o->life + 24) / 25 < hits_me ||
+      if (k == me - 1 || o->crashed || ai__idle(k + 1) || ai__hits(o->life) < hits_me ||
           (AI_THREAT_HUNTERS_ONLY && ai__model[k + 1] != AI_MODEL_HUNTER))
         continue;
       int dk = ai__manhattan(h, o);
@@ -1011,7 +1014,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
      the miner (lower hero id), so the hunter's next move, a kill, was
      never seen. */
   int cand[4], cd[4], nc = 0;
-  int hits_me = (h->life + 24) / 25;
+  int hits_me = ai__hits(h->life);
   for (int k = 1; k <= 4; k++) {
     if (k == me || s->heroes[k - 1].crashed || ai__idle(k)) continue;
     int dd = bfs[s->heroes[k - 1].x * n + s->heroes[k - 1].y];
@@ -1020,7 +1023,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
       /* rank: path steps, less AI_ADV_THREAT_STEPS for a hero that wins a
          duel with us and again for one modelled a hunter */
       int rank = 4 * dd;
-      if ((s->heroes[k - 1].life + 24) / 25 >= hits_me) rank -= AI_ADV_THREAT_STEPS;
+      if (ai__hits(s->heroes[k - 1].life) >= hits_me) rank -= AI_ADV_THREAT_STEPS;
       if (ai__model[k] == AI_MODEL_HUNTER) rank -= AI_ADV_THREAT_STEPS;
       cd[nc++] = rank;
     }

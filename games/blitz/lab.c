@@ -99,6 +99,17 @@ static int lab__board(rules_state *s, const lab_opts *o, int seed, char *err, si
   return 0;
 }
 
+/* The --log line of our move `dir` (hero me) in s, without its newline:
+   turn, every hero's cell, life, gold and mines (ours starred), the move,
+   and the search's depth, nodes, adversaries and value. */
+static void lab__log_move(const rules_state *s, int me, int dir, const ai_stats *st) {
+  printf("t %4d", s->turn);
+  for (int k = 0; k < RULES_HEROES; k++)
+    printf(" %c%d(%d,%d) l%d g%d m%d", k + 1 == me ? '*' : ' ', k + 1, s->heroes[k].x, s->heroes[k].y,
+           s->heroes[k].life, s->heroes[k].gold, s->heroes[k].mines);
+  printf(" -> %s d%d n%ld near%d v%.1f", rules_dir_name(dir), st->depth, st->nodes, st->near, st->score);
+}
+
 /* Plays game g; fills r. */
 static void lab__play(const lab_opts *o, int g, lab_result *r) {
   static rules_state s;
@@ -128,11 +139,8 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
       ai_stats st;
       dir = ai_choose(&s, me, &d, &st);
       if (o->log) {
-        printf("t %4d", s.turn);
-        for (int k = 0; k < RULES_HEROES; k++)
-          printf(" %c%d(%d,%d) l%d g%d m%d", k == r->seat ? '*' : ' ', k + 1, s.heroes[k].x, s.heroes[k].y,
-                 s.heroes[k].life, s.heroes[k].gold, s.heroes[k].mines);
-        printf(" -> %s d%d n%ld near%d v%.1f\n", rules_dir_name(dir), st.depth, st.nodes, st.near, st.score);
+        lab__log_move(&s, me, dir, &st);
+        putchar('\n');
       }
       r->nodes += st.nodes;
       r->depth += st.depth;
@@ -163,6 +171,26 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
   r->ok = 1;
 }
 
+/* The next state of a trace (one server state JSON a line, as the
+   referee's --trace writes) into v, read as hero `hero` sees it (mem: the
+   reader's memory of hidden cells, 255s before the first state). Returns
+   1, 0 at the end of the file, -1 on a line that does not parse (said on
+   stderr). */
+static int lab__next_state(FILE *f, const char *path, int hero, client_view *v, uint8_t *mem) {
+  static char line[1 << 16], wrapped[(1 << 16) + 32];
+  while (fgets(line, sizeof line, f)) {
+    char err[160];
+    if (strlen(line) < 2 || line[0] != '{') continue;
+    int wl = snprintf(wrapped, sizeof wrapped, "{\"hero\":{\"id\":%d},%s", hero, line + 1);
+    if (client_parse_state(v, mem, wrapped, (size_t)wl, NULL, 0, NULL, 0, NULL, err, sizeof err) < 0) {
+      fprintf(stderr, "blitz-lab: %s: %s\n", path, err);
+      return -1;
+    }
+    return 1;
+  }
+  return 0;
+}
+
 /* --follow: reads a trace (one server state JSON a line, as the referee's
    --trace writes), asks the sparring policy `kind` (one bot per hero,
    keeping its memory along the game) for the move of the hero to move in
@@ -170,7 +198,6 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
    Prints a line per hero (moves, agreements) and, with --log, a line per
    disagreement. Returns 0, or 1 when the file cannot be read. */
 static int lab__follow(const char *path, int kind, int log) {
-  static char line[1 << 16], wrapped[(1 << 16) + 32];
   static client_view v;
   static uint8_t mem[RULES_CELLS];
   static sparring_bot bots[RULES_HEROES];
@@ -181,18 +208,9 @@ static int lab__follow(const char *path, int kind, int log) {
   }
   memset(mem, 255, sizeof mem);
   for (int k = 0; k < RULES_HEROES; k++) sparring_init(&bots[k], kind, (uint64_t)k + 1);
-  int have = 0, mover = 0, want = RULES_STAY, moves[RULES_HEROES] = {0}, agree[RULES_HEROES] = {0};
+  int have = 0, mover = 0, want = RULES_STAY, moves[RULES_HEROES] = {0}, agree[RULES_HEROES] = {0}, rc;
   static rules_state prev;
-  while (fgets(line, sizeof line, f)) {
-    char err[160];
-    size_t len = strlen(line);
-    if (len < 2 || line[0] != '{') continue;
-    int wl = snprintf(wrapped, sizeof wrapped, "{\"hero\":{\"id\":1},%s", line + 1);
-    if (client_parse_state(&v, mem, wrapped, (size_t)wl, NULL, 0, NULL, 0, NULL, err, sizeof err) < 0) {
-      fprintf(stderr, "blitz-lab: %s: %s\n", path, err);
-      fclose(f);
-      return 1;
-    }
+  while ((rc = lab__next_state(f, path, 1, &v, mem)) > 0) {
     if (have && v.st.turn == prev.turn + 1) {
       int got = v.st.heroes[mover - 1].last_dir;
       moves[mover - 1]++;
@@ -210,6 +228,7 @@ static int lab__follow(const char *path, int kind, int log) {
     want = sparring_move(&bots[mover - 1], &v.st, mover);
   }
   fclose(f);
+  if (rc < 0) return 1;
   for (int k = 0; k < RULES_HEROES; k++)
     printf("follow %s hero %d moves %d agree %d rate %.3f\n", sparring_name(kind), k + 1, moves[k], agree[k],
            moves[k] ? (double)agree[k] / moves[k] : 0.0);
@@ -220,7 +239,6 @@ static int lab__follow(const char *path, int kind, int log) {
    trace; prints a line per move of ours in [o->from, o->to]. Returns 0, or
    1 when the file cannot be read. */
 static int lab__replay(const lab_opts *o) {
-  static char line[1 << 16], wrapped[(1 << 16) + 32];
   static client_view v;
   static uint8_t mem[RULES_CELLS];
   static rules_state prev;
@@ -231,17 +249,8 @@ static int lab__replay(const lab_opts *o) {
   }
   memset(mem, 255, sizeof mem);
   ai_set_node_limit(o->nodes);
-  int pending = 0, want = RULES_STAY, moves = 0, agree = 0;
-  while (fgets(line, sizeof line, f)) {
-    char err[160];
-    size_t len = strlen(line);
-    if (len < 2 || line[0] != '{') continue;
-    int wl = snprintf(wrapped, sizeof wrapped, "{\"hero\":{\"id\":%d},%s", o->hero, line + 1);
-    if (client_parse_state(&v, mem, wrapped, (size_t)wl, NULL, 0, NULL, 0, NULL, err, sizeof err) < 0) {
-      fprintf(stderr, "blitz-lab: %s: %s\n", o->replay, err);
-      fclose(f);
-      return 1;
-    }
+  int pending = 0, want = RULES_STAY, moves = 0, agree = 0, rc;
+  while ((rc = lab__next_state(f, o->replay, o->hero, &v, mem)) > 0) {
     if (pending && v.st.turn == prev.turn + 1) {
       int got = v.st.heroes[o->hero - 1].last_dir;
       moves++;
@@ -259,16 +268,11 @@ static int lab__replay(const lab_opts *o) {
     ai_stats st;
     want = ai_choose(&v.st, o->hero, &d, &st);
     pending = 1;
-    if (prev.turn >= o->from && prev.turn <= o->to) {
-      printf("t %4d", prev.turn);
-      for (int k = 0; k < RULES_HEROES; k++)
-        printf(" %c%d(%d,%d) l%d g%d m%d", k + 1 == o->hero ? '*' : ' ', k + 1, prev.heroes[k].x, prev.heroes[k].y,
-               prev.heroes[k].life, prev.heroes[k].gold, prev.heroes[k].mines);
-      printf(" -> %s d%d n%ld near%d v%.1f", rules_dir_name(want), st.depth, st.nodes, st.near, st.score);
-    }
+    if (prev.turn >= o->from && prev.turn <= o->to) lab__log_move(&prev, o->hero, want, &st);
   }
   if (pending && prev.turn >= o->from && prev.turn <= o->to) printf(" trace ?\n");
   fclose(f);
+  if (rc < 0) return 1;
   printf("replay hero %d moves %d agree %d rate %.3f\n", o->hero, moves, agree, moves ? (double)agree / moves : 0.0);
   return 0;
 }
