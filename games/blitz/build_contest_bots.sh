@@ -19,6 +19,8 @@
 # the working directory), and runs the JVM with a small heap. Then:
 #   ./arena.py blitz --games 12 --jobs 1 dist OUTDIR/brute OUTDIR/killer miner
 set -eu
+# shellcheck source=games/blitz/launcher.sh
+. "$(dirname "$0")/launcher.sh"
 if [ $# -ne 3 ]; then
   echo "usage: $0 SRCDIR OUTDIR NAME" >&2
   exit 2
@@ -50,21 +52,9 @@ cat > "$out/$name.log4j2.xml" <<'EOF'
   <Loggers><Root level="warn"><AppenderRef ref="err"/></Root></Loggers>
 </Configuration>
 EOF
-cat > "$out/$name" <<EOF
-#!/bin/sh
-# launcher written by build_contest_bots.sh: referee arguments -> KEY URL GAMEID
-server= key= arena=
-while [ \$# -gt 0 ]; do
-  case "\$1" in
-    --server) server=\$2; shift 2 ;;
-    --key) key=\$2; shift 2 ;;
-    --arena) arena=\$2; shift 2 ;;
-    *) shift ;;
-  esac
-done
+blitz_launcher "$out/$name" "build_contest_bots.sh: referee arguments -> KEY URL GAMEID" <<EOF
 if [ -n "\$arena" ]; then url="\$server/api/arena"; else url="\$server/api/training"; fi
 exec java -Xmx256m -XX:+UseSerialGC -Dlog4j2.configurationFile="$out/$name.log4j2.xml" \\
   -cp "$out/$name.classes:$cp" com.coveo.blitz.client.Main "\$key" "\$url" "\$arena"
 EOF
-chmod +x "$out/$name"
 echo "built $out/$name"

@@ -33,6 +33,8 @@
 # Console.Read()). Then:
 #   ./arena.py blitz --games 12 --jobs 1 dist OUTDIR/brute OUTDIR/NAME hunter
 set -eu
+# shellcheck source=games/blitz/launcher.sh
+. "$(dirname "$0")/launcher.sh"
 if [ $# -ne 3 ]; then
   echo "usage: $0 SRCDIR OUTDIR NAME" >&2
   exit 2
@@ -78,18 +80,7 @@ mcs -nologo -warn:0 -sdk:4.5 -target:exe -optimize+ \
   || { echo "$0: build failed" >&2; exit 1; }
 [ -f "$out/$name.exe" ] || { echo "$0: build failed" >&2; exit 1; }
 
-cat > "$out/$name" <<EOF
-#!/bin/sh
-# launcher written by build_csharp_bot.sh: referee arguments -> BLITZ_SERVER=URL KEY arena GAMEID
-server= key= arena=
-while [ \$# -gt 0 ]; do
-  case "\$1" in
-    --server) server=\$2; shift 2 ;;
-    --key) key=\$2; shift 2 ;;
-    --arena) arena=\$2; shift 2 ;;
-    *) shift ;;
-  esac
-done
+blitz_launcher "$out/$name" "build_csharp_bot.sh: referee arguments -> BLITZ_SERVER=URL KEY arena GAMEID" <<EOF
 BLITZ_SERVER=\$server
 export BLITZ_SERVER
 if [ -n "\$arena" ]; then
@@ -98,5 +89,4 @@ else
   exec mono "$out/$name.exe" "\$key" training </dev/null
 fi
 EOF
-chmod +x "$out/$name"
 echo "built $out/$name"
