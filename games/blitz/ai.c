@@ -18,9 +18,8 @@
 **      out a hero seen standing still for AI_IDLE_MOVES of its moves while
 **      it had a free way to a goal (a stuck or crashed bot, not one that
 **      heroes wall in: it stands in the search like a far hero, so it
-**      still hits whoever stops beside it); with AI_ADV_MODEL_MINERS (off
-**      by default) a sure miner among them plays its model's move instead
-**      of the worst one;
+**      still hits whoever stops beside it); with AI_ADV_MODEL_MINERS a sure
+**      miner among them plays its model's move instead of the worst one;
 **   4. order our moves by a one-ply evaluation;
 **   5. iterative deepening by whole rounds (4 plies): our moves maximise,
 **      adversaries minimise (or play their model, ai_terms), far heroes
@@ -35,7 +34,9 @@
 ** material that changes hands (the simulator moves mines on a kill), and
 ** taverns by the life they buy (concave life value, tavern detours; a hero
 ** that cannot afford its next mine at its life is pulled to a drink), and a
-** weak hero rich in mines within reach draws us (hunt term). Life
+** weak hero rich in mines within reach draws us (hunt term); a mine that a
+** hero near it took back from us twice soon after our takes is worth a
+** few moves' income (hot mines, AI_HOT_W). Life
 ** is worth nothing once the game is over: its value shrinks over the last
 ** AI_LIFE_TURNS own moves, and a finished game is valued by gold alone (a
 ** hero with mines no longer dies on its last moves for a fresh life).
@@ -117,9 +118,16 @@ static struct {
   int idle[RULES_HEROES]; /* observations in a row at the same cell */
   int pace_x[RULES_HEROES], pace_y[RULES_HEROES], pace[RULES_HEROES];
   double ev[RULES_HEROES][AI_MODELS];
+  /* mines (AI_HOT_W): owners at the last observation, the turn + 1 we
+     last stepped into each, how often another hero took it back soon
+     after (decayed) and who did last */
+  uint8_t owner[RULES_CELLS], hot_by[RULES_CELLS];
+  int took_at[RULES_CELLS];
+  float hot[RULES_CELLS];
 } ai__hist;
 static uint8_t ai__tav_off[RULES_CELLS]; /* taverns the distance maps leave out this move (ai_prepare) */
 static int ai__hunt;                /* hunt target's id, 0: none */
+static int ai__hot_c[RULES_HEROES * 4], ai__nhot; /* hot mines not ours (ai_prepare) */
 static int ai__me;
 /* per hero: 0 far (stands, or its model's move with AI_FAR_MODELS),
    AI__ADV_WORST searched for the move worst for us, AI__ADV_MODEL a near
@@ -136,18 +144,34 @@ static int ai__near[RULES_HEROES + 1];
    until the miner, leaving the tavern, killed it. Hunter evidence grows
    0.3 for each step toward the nearest hero (ai__observe), and a miner's
    walk to its tavern beside us is one such step: 0.5 lets one through, two
-   in a row (a chase) make the hero an adversary again. Off by default
-   (ai_set_terms turns it on): lab, contest boards 1000..1049 every seat,
-   400000 nodes, {miner, miner, hunter}, with the other fixes: on 181 first
-   places of 200, off 178, pairs won only on 7, only off 4 -- not clearly
-   better, and suspected in the losses to brute_force_it of an earlier
-   arena run. */
+   in a row (a chase) make the hero an adversary again. On since
+   2026-11-28 (ai_set_terms switches it): lab 359 first places of 400
+   against 357 off (8 : 6); contest field, arena, 100 board/seat pairs: 88
+   against 86 (6 : 4). Board 9720 seat 3: a full-life brute_force_it
+   beside us, searched worst case, froze our hero by its tavern. */
 #ifndef AI_ADV_MODEL_MINERS
-#define AI_ADV_MODEL_MINERS 0
+#define AI_ADV_MODEL_MINERS 1
 #endif
 #ifndef AI_ADV_MODEL_HUNT_EV
 #define AI_ADV_MODEL_HUNT_EV 0.5
 #endif
+/* Hot mines: a mine we took that another hero took back within
+   AI_HOT_WINDOW turns (we alive) counts 1 more, decayed by AI_HOT_DECAY a
+   move; at AI_HOT_MIN or more (two quick retakes) with its retaker within
+   AI_HOT_DIST steps of it, taking it again is worth AI_HOT_HOLD of our
+   moves' income, not every move left (ai_evaluate: AI_HOT_W times the
+   difference). Arena board 9702 seat 0: our hero at 27-39 life with 8
+   mines, 5 steps from a tavern, took one mine back from wowblitzawesome
+   every round (each take 20 life) until, at 1 life, it died for all 8;
+   board 9711: 47 takes and 45 losses of one mine in 200 turns. 0: off. */
+#ifndef AI_HOT_W
+#define AI_HOT_W 1.0
+#endif
+#define AI_HOT_WINDOW 12
+#define AI_HOT_DECAY 0.98
+#define AI_HOT_MIN 1.5
+#define AI_HOT_DIST 3
+#define AI_HOT_HOLD 2
 static long ai__nodes;
 static int ai__abort;
 static const deadline_t *ai__dl;
@@ -393,6 +417,15 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__spikes(s);
   ai__via(s);
   ai__dtav0 = ai__dtav[s->heroes[me - 1].x * s->n + s->heroes[me - 1].y];
+  ai__nhot = 0; /* hot mines not ours, their retaker near (AI_HOT_W) */
+  for (int c = 0; c < s->n * s->n && AI_HOT_W > 0 && ai__hist.valid; c++) {
+    int k = ai__hist.hot_by[c];
+    if (s->terrain[c] != RULES_MINE || s->owner[c] == me || ai__hist.hot[c] < AI_HOT_MIN || k < 1 || k > 4 ||
+        ai__nhot >= (int)(sizeof ai__hot_c / sizeof ai__hot_c[0]))
+      continue;
+    if (ai__manhattan_xy(s->heroes[k - 1].x, s->heroes[k - 1].y, c / s->n, c % s->n) <= AI_HOT_DIST)
+      ai__hot_c[ai__nhot++] = c;
+  }
   ai__hunt = 0; /* the richest prize, if any */
   for (int k = 1; k <= RULES_HEROES && AI_HUNT_W > 0; k++)
     if (ai__prize(s, me, k) && (!ai__hunt || s->heroes[k - 1].mines > s->heroes[ai__hunt - 1].mines)) ai__hunt = k;
@@ -524,7 +557,21 @@ static void ai__observe(const rules_state *s, int me) {
            (now[k].x == was[k].x && now[k].y == was[k].y)))
         ev[AI_MODEL_CAMPER] += 0.5;
     }
+    /* hot mines: ours at the last observation, or stepped into then,
+       another hero's now while we lived, soon after our take */
+    int died = s->heroes[me - 1].respawn_turn > ai__hist.turn;
+    for (int c = 0; c < s->n * s->n; c++) {
+      if (s->terrain[c] != RULES_MINE) continue;
+      ai__hist.hot[c] *= (float)AI_HOT_DECAY;
+      int ours = ai__hist.owner[c] == me || ai__hist.took_at[c] == ai__hist.turn + 1;
+      if (!died && ours && s->owner[c] != me && s->owner[c] != 0 && ai__hist.took_at[c] > 0 &&
+          s->turn - (ai__hist.took_at[c] - 1) <= AI_HOT_WINDOW) {
+        ai__hist.hot[c] += 1.0f;
+        ai__hist.hot_by[c] = s->owner[c];
+      }
+    }
   }
+  memcpy(ai__hist.owner, s->owner, sizeof ai__hist.owner);
   ai__hist.valid = 1;
   ai__hist.turn = s->turn;
   ai__hist.n = s->n;
@@ -751,9 +798,12 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #define AI_LIFE_TURNS 10
 #endif
 
-/* Weight of the best other hero's material in ai_evaluate (ours counts 1). */
+/* Weight of the best other hero's material in ai_evaluate (ours counts 1):
+   first place is won against the best other. Was 0.5; at 1.0 (with
+   AI_ADV_MODEL_MINERS and AI_HOT_W): lab 356 against 355 of 400 (13 : 12),
+   contest field arena (see README). */
 #ifndef AI_OTHER_W
-#define AI_OTHER_W 0.5
+#define AI_OTHER_W 1.0
 #endif
 
 /* Value of life l with `left` own moves to play. */
@@ -843,6 +893,10 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      nearest tavern past its horizon, and a miner leaving its own tavern
      killed it for the 6 mines. */
   if (h->mines > 0) v -= ai__risk_at(h->life, h->mines, h->gold, dtav, left);
+  /* hot: a mine its retaker will take back is worth AI_HOT_HOLD moves
+     (its owner's loss still counts in full: see README, Results) */
+  for (int i = 0; i < ai__nhot; i++)
+    if (s->owner[ai__hot_c[i]] == me) v -= AI_HOT_W * (left > AI_HOT_HOLD ? left - AI_HOT_HOLD : 0);
   /* hunt: close in on a weak hero rich in mines (AI_HUNT_W) */
   if (ai__hunt && ai__prize(s, me, ai__hunt) && ai__dhunt[c] < AI_HUNT_DIST)
     v += AI_HUNT_W * (AI_HUNT_DIST - ai__dhunt[c]);
@@ -1108,6 +1162,11 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         best_move = moves[i];
       }
   }
+  if (best_move != RULES_STAY) { /* stepping into a mine not ours (AI_HOT_W) */
+    int x = h->x + rules_dx(best_move), y = h->y + rules_dy(best_move);
+    if (x >= 0 && y >= 0 && x < n && y < n && s->terrain[x * n + y] == RULES_MINE && s->owner[x * n + y] != me)
+      ai__hist.took_at[x * n + y] = s->turn + 1;
+  }
   st->nodes = ai__nodes;
   st->ms = deadline_elapsed_ms(d);
   st->score = best_val;
@@ -1130,6 +1189,12 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_TRAP_GOLD_W
 #undef AI_OTHER_W
 #undef AI_ADV_THREAT_STEPS
+#undef AI_HOT_HOLD
+#undef AI_HOT_DIST
+#undef AI_HOT_MIN
+#undef AI_HOT_DECAY
+#undef AI_HOT_WINDOW
+#undef AI_HOT_W
 #undef AI_THREAT_DIST
 #undef AI_THREAT_W
 #undef AI_THREAT_HORIZON

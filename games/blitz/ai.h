@@ -67,7 +67,7 @@ BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
    share every that many steps, AI_RISK_TAV_STEPS by default; 0 off), and
    whether a near hero modelled a sure miner is searched playing its
    model's move instead of the worst one (model_miners 0/1,
-   AI_ADV_MODEL_MINERS, off by default). */
+   AI_ADV_MODEL_MINERS, on by default). */
 typedef struct ai_terms {
   double threat_w;
   int risk_tavern;

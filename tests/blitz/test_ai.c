@@ -14,7 +14,8 @@
 ** mine at the end of a spiky corridor take the mine beside it, a hero
 ** that cannot afford the next mine drinks first, a weak hero rich in mines
 ** draws us, between a tavern and a mine no standing still on the fill-up
-** pull's boundary, the budget shrinks on a loaded machine) and two
+** pull's boundary, leave a mine its neighbour keeps taking back, the
+** budget shrinks on a loaded machine) and two
 ** experimental leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
@@ -507,7 +508,7 @@ static void test_weak_hero_beside_miner_drinks(void) {
      and kills it, so every move looked lost and h1 stood still (contest
      seed 506, until the miner killed it). Searched by its model, h2 walks
      east toward its next mine, and h1 steps to the tavern's side (3,4).
-     (model_miners of ai_terms, off by default: then h2 is searched for
+     (model_miners of ai_terms, on by default; off, h2 is searched for
      its worst move.) */
   load("@1          @4\n"
        "  $-      $-  \n"
@@ -863,6 +864,34 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
    late moves it is --think-ms; with 3 % of a core or moves coming out
    late it is smaller, never below 20 ms, and with 200 ms of lateness the
    budget plus three times that stays under the server's 1000 ms. */
+static void test_leaves_a_mine_its_neighbour_retakes(void) {
+  /* h1, at 60 life, stands beside h2's mine (1,1), h2 three steps from
+     it, beyond AI_NEAR of h1; h3 is the richest other hero. Fresh, h1
+     takes the mine (its income for the rest of the game against 20 life).
+     Each time h1 steps in, h2 takes it back before h1's next move (the
+     test sets the owner back, as wowblitzawesome did on board 9711 for
+     200 turns); after two such retakes the mine is hot (AI_HOT_W): taking
+     it again is worth two moves of income, less than the 20 life, and h1
+     leaves it. A fresh history (an earlier turn) takes it again. */
+  int dirs[3];
+  for (int round = 0; round < 3; round++) {
+    load(MAP_OPEN);
+    S.turn = 400 + 4 * round;
+    put(1, 0, 1, 60, 20);
+    put(2, 4, 1, 100, 20);
+    put(3, 6, 6, 100, 1000);
+    put(4, 6, 0, 100, 0);
+    S.owner[1 * 7 + 1] = 2;
+    rules_recount(&S);
+    dirs[round] = choose(50);
+  }
+  TH_EQ_INT(dirs[0], RULES_SOUTH);
+  TH_EQ_INT(dirs[1], RULES_SOUTH);
+  TH_ASSERT_MSG(dirs[2] != RULES_SOUTH, "took the hot mine a third time");
+  S.turn = 100; /* an earlier turn: the history starts over */
+  TH_EQ_INT(choose(50), RULES_SOUTH);
+}
+
 static void test_budget_load_adaptive(void) {
   TH_ASSERT(ai_budget_ms(300, 1.0, 0) == 300);
   TH_ASSERT(ai_budget_ms(300, 0.6, 0) == 300);
@@ -905,6 +934,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_closes_in_on_weak_rich_hero),
     TH_ENTRY(test_stronger_hero_near_costs),
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
+    TH_ENTRY(test_leaves_a_mine_its_neighbour_retakes),
     TH_ENTRY(test_budget_load_adaptive),
 };
 
