@@ -160,10 +160,9 @@ static int ai__near[RULES_HEROES + 1];
    move; at AI_HOT_MIN or more (two quick retakes) with its retaker within
    AI_HOT_DIST steps of it, taking it again is worth AI_HOT_HOLD of our
    moves' income, not every move left (ai_evaluate: AI_HOT_W times the
-   difference). Arena board 9702 seat 0: our hero at 27-39 life with 8
-   mines, 5 steps from a tavern, took one mine back from wowblitzawesome
-   every round (each take 20 life) until, at 1 life, it died for all 8;
-   board 9711: 47 takes and 45 losses of one mine in 200 turns. 0: off. */
+   difference). Arena board 9711 seat 0: we and wowblitzawesome took one
+   mine from each other every round, 47 takes and 45 losses of ours in 200
+   turns, while KillerBot won. 0: off. */
 #ifndef AI_HOT_W
 #define AI_HOT_W 1.0
 #endif
@@ -418,9 +417,9 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__via(s);
   ai__dtav0 = ai__dtav[s->heroes[me - 1].x * s->n + s->heroes[me - 1].y];
   ai__nhot = 0; /* hot mines not ours, their retaker near (AI_HOT_W) */
-  for (int c = 0; c < s->n * s->n && AI_HOT_W > 0 && ai__hist.valid; c++) {
-    int k = ai__hist.hot_by[c];
-    if (s->terrain[c] != RULES_MINE || s->owner[c] == me || ai__hist.hot[c] < AI_HOT_MIN || k < 1 || k > 4 ||
+  for (int i = 0; i < s->nmines && AI_HOT_W > 0 && ai__hist.valid; i++) {
+    int c = s->mine_cell[i], k = ai__hist.hot_by[c];
+    if (s->owner[c] == me || ai__hist.hot[c] < AI_HOT_MIN || k < 1 || k > 4 ||
         ai__nhot >= (int)(sizeof ai__hot_c / sizeof ai__hot_c[0]))
       continue;
     if (ai__manhattan_xy(s->heroes[k - 1].x, s->heroes[k - 1].y, c / s->n, c % s->n) <= AI_HOT_DIST)
@@ -560,8 +559,8 @@ static void ai__observe(const rules_state *s, int me) {
     /* hot mines: ours at the last observation, or stepped into then,
        another hero's now while we lived, soon after our take */
     int died = s->heroes[me - 1].respawn_turn > ai__hist.turn;
-    for (int c = 0; c < s->n * s->n; c++) {
-      if (s->terrain[c] != RULES_MINE) continue;
+    for (int i = 0; i < s->nmines; i++) {
+      int c = s->mine_cell[i];
       ai__hist.hot[c] *= (float)AI_HOT_DECAY;
       int ours = ai__hist.owner[c] == me || ai__hist.took_at[c] == ai__hist.turn + 1;
       if (!died && ours && s->owner[c] != me && s->owner[c] != 0 && ai__hist.took_at[c] > 0 &&

@@ -860,10 +860,6 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   ai_set_terms(was);
 }
 
-/* The budget shrinks on a loaded machine: with the whole of a core and no
-   late moves it is --think-ms; with 3 % of a core or moves coming out
-   late it is smaller, never below 20 ms, and with 200 ms of lateness the
-   budget plus three times that stays under the server's 1000 ms. */
 static void test_leaves_a_mine_its_neighbour_retakes(void) {
   /* h1, at 60 life, stands beside h2's mine (1,1), h2 three steps from
      it, beyond AI_NEAR of h1; h3 is the richest other hero. Fresh, h1
@@ -892,6 +888,10 @@ static void test_leaves_a_mine_its_neighbour_retakes(void) {
   TH_EQ_INT(choose(50), RULES_SOUTH);
 }
 
+/* The budget shrinks on a loaded machine: with the whole of a core and no
+   late moves it is --think-ms; with 3 % of a core or moves coming out
+   late it is smaller, never below 20 ms, and with 200 ms of lateness the
+   budget plus three times that stays under the server's 1000 ms. */
 static void test_budget_load_adaptive(void) {
   TH_ASSERT(ai_budget_ms(300, 1.0, 0) == 300);
   TH_ASSERT(ai_budget_ms(300, 0.6, 0) == 300);
