@@ -9,7 +9,7 @@
 
 #define SPARRING_RANDOM_PCT 5 /* miner and hunter: share of random moves */
 
-static const char *const sparring__names[SPARRING_KINDS] = {"random", "miner", "hunter", "killer"};
+static const char *const sparring__names[SPARRING_KINDS] = {"random", "miner", "hunter", "killer", "brute", "wow"};
 
 /* killer's tunables (its plan names and thresholds) */
 enum { SPARRING__NONE, SPARRING__MINE, SPARRING__BEER, SPARRING__KILL };
@@ -36,6 +36,8 @@ BOT_API void sparring_init(sparring_bot *b, int kind, uint64_t seed) {
   memset(b, 0, sizeof *b);
   b->kind = kind;
   rng_seed(&b->rng, seed);
+  if (kind == SPARRING_BRUTE) sparbrute_init(&b->brute, seed);
+  if (kind == SPARRING_WOW) sparwow_init(&b->wow, seed);
 }
 
 /* First move toward the nearest tavern (want 0), mine not ours (1). */
@@ -177,6 +179,8 @@ BOT_API int sparring_move(sparring_bot *b, const rules_state *s, int me) {
   int best = NAV_INF;
   if (b->kind == SPARRING_RANDOM) return (int)rng_below(&b->rng, 4);
   if (b->kind == SPARRING_KILLER) return sparring__killer(b, s, me);
+  if (b->kind == SPARRING_BRUTE) return sparbrute_move(&b->brute, s, me);
+  if (b->kind == SPARRING_WOW) return sparwow_move(&b->wow, s, me);
   if (rng_below(&b->rng, 100) < SPARRING_RANDOM_PCT) return (int)rng_below(&b->rng, 5);
   nav_compute(&b->nav, s, h->x, h->y, 10, 1, me);
   if (b->kind == SPARRING_MINER) {

@@ -32,8 +32,10 @@
 #include "nav.h"
 #include "rng.h"
 #include "rules.h"
+#include "sparbrute.h"
+#include "sparwow.h"
 
-enum { SPARRING_RANDOM, SPARRING_MINER, SPARRING_HUNTER, SPARRING_KILLER, SPARRING_KINDS };
+enum { SPARRING_RANDOM, SPARRING_MINER, SPARRING_HUNTER, SPARRING_KILLER, SPARRING_BRUTE, SPARRING_WOW, SPARRING_KINDS };
 
 typedef struct sparring_bot {
   int kind;    /* SPARRING_* */
@@ -43,9 +45,11 @@ typedef struct sparring_bot {
   nav_map nav;
   int kdist[RULES_CELLS];     /* killer: path costs from its cell */
   int16_t kprev[RULES_CELLS]; /* killer: previous cell on a cheapest path, -1 at the start */
+  sparbrute brute;            /* brute: its model's memory (sparbrute.h) */
+  sparwow wow;                /* wow: its model's memory (sparwow.h) */
 } sparring_bot;
 
-/* SPARRING_* for "random", "miner", "hunter" or "killer"; -1 otherwise. */
+/* SPARRING_* for "random", "miner", "hunter", "killer", "brute" or "wow"; -1 otherwise. */
 BOT_API int sparring_kind(const char *name);
 BOT_API const char *sparring_name(int kind);
 BOT_API void sparring_init(sparring_bot *b, int kind, uint64_t seed);

@@ -42,7 +42,9 @@ static void test_names(void) {
   TH_EQ_INT(sparring_kind("miner"), SPARRING_MINER);
   TH_EQ_INT(sparring_kind("hunter"), SPARRING_HUNTER);
   TH_EQ_INT(sparring_kind("random"), SPARRING_RANDOM);
-  TH_EQ_INT(sparring_kind("brute"), -1);
+  TH_EQ_INT(sparring_kind("brute"), SPARRING_BRUTE);
+  TH_EQ_INT(sparring_kind("wow"), SPARRING_WOW);
+  TH_EQ_INT(sparring_kind("nosuch"), -1);
   TH_EQ_INT(sparring_kind(NULL), -1);
   TH_EQ_STR(sparring_name(SPARRING_HUNTER), "hunter");
   TH_EQ_INT(sparring_kind("killer"), SPARRING_KILLER);
