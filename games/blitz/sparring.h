@@ -1,6 +1,6 @@
 /*
 ** sparring.h -- the sparring bots' policies as functions: "random",
-** "miner" and "hunter". The bot_*.c programs play them over HTTP; the lab
+** "miner", "hunter" and the lab's models of contest bots. The bot_*.c programs play them over HTTP; the lab
 ** (lab.c) plays them in-process, so a game needs no server and no clock.
 **
 **   random  a random direction (never Stay);
@@ -19,6 +19,10 @@
 **           under 5 steps away; else it takes the nearest mine not its
 **           own while its life is above 30 (50 with more than 4 mines);
 **           else it drinks until its life passes 75. No random moves.
+**   brute   the contest bot brute_force_it (sparbrute.h);
+**   wow     the contest bot wowblitzawesome (sparwow.h).
+**   With killer, brute and wow the lab plays the arena's contest field
+**   in-process (README, "The lab").
 **
 ** Invariants: a sparring_bot is a fixed-size struct (copy with memcpy);
 ** its moves depend only on the states it is shown and its seed, so a game
