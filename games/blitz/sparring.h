@@ -1,7 +1,8 @@
 /*
 ** sparring.h -- the sparring bots' policies as functions: "random",
-** "miner", "hunter" and the lab's models of contest bots. The bot_*.c programs play them over HTTP; the lab
-** (lab.c) plays them in-process, so a game needs no server and no clock.
+** "miner", "hunter" and the lab's models of contest bots. The bot_*.c
+** programs play them over HTTP; the lab (lab.c) plays them in-process, so
+** a game needs no server and no clock.
 **
 **   random  a random direction (never Stay);
 **   miner   walks to the nearest mine it does not own (spikes cost 10

@@ -1,5 +1,6 @@
 /*
-** sparwow.h -- the lab's model of the 2016 contest bot wowblitzawesome (C#, BestBot + EvenBestChoice),
+** sparwow.h -- the lab's model of the 2016 contest bot wowblitzawesome
+** (C#, BestBot + EvenBestChoice),
 ** from what its public code does, written anew (its code never enters
 ** this repository). sparring.c plays it as the sparring kind "wow".
 **
