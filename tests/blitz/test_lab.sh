@@ -3,7 +3,8 @@
 # the same games print the same lines, the forked run (--jobs 2) the same as
 # the serial one, --only G the same line as game G of a full run; the
 # summary counts every game and gives the mean of our share of the gold;
-# a bad argument exits 2 with a message.
+# a bad argument exits 2 with a message. The contest field (the models of
+# brute_force_it, KillerBot, wowblitzawesome) replays the same way.
 # (ms_max, a clock reading, is the one field left out of the comparison.)
 # --follow: on the trace of a referee game of four miner bots, the miner
 # policy makes the move made in most states (the bots' 5 % random moves
@@ -36,6 +37,10 @@ share=$(echo "$a" | awk '$1 == "game" {s = $12 + $13 + $14 + $15; t += s ? $(12 
 check gold_share_is_the_mean sh -c "echo '$a' | grep -q 'gold_share=$share '"
 check four_game_lines test "$(echo "$a" | grep -c '^game ')" = 4
 check every_seat_played test "$(echo "$a" | grep '^game' | awk '{print $6}' | sort | tr -d '\n')" = 0123
+cf="--games 4 --seed 7 --turns 60 --nodes 20000 --verbose brute killer wow"
+e=$(run $cf)
+check contest_field_same_lines test "$e" = "$(run --jobs 2 $cf)"
+check contest_field_four_games test "$(echo "$e" | grep -c '^game ')" = 4
 check bad_argument_exits_2 sh -c "$lab --games 2 miner miner dragon >/dev/null 2>&1; test \$? = 2"
 trace=$(mktemp) || exit 1
 trap 'rm -f "$trace"' EXIT
@@ -55,5 +60,5 @@ check replay_counts_all_moves sh -c "echo '$p' | grep -q '^replay hero 2 moves 6
 check replay_same_twice test "$p" = "$(rp --hero 2 --from 8 --to 20)"
 check replay_missing_trace_exits_1 sh -c "$lab --replay /nonexistent/trace --hero 1 >/dev/null 2>&1; test \$? = 1"
 check replay_without_hero_exits_2 sh -c "$lab --replay '$trace' >/dev/null 2>&1; test \$? = 2"
-echo "$((18 - fail)) passed, $fail failed"
+echo "$((20 - fail)) passed, $fail failed"
 test $fail = 0
