@@ -730,7 +730,8 @@ static void test_closes_in_on_weak_rich_hero(void) {
      cell 5 steps from h2 is worth more than one 9 steps away at the same
      distance from a mine (the hunt term, AI_HUNT_W: lab game 101 of seed
      1000, the far miner at 7 life with 22 mines 10 steps from our hero).
-     At 60 life h2 wins no prize (two hits more), and the cells are equal. */
+     At 61 life (above AI_HUNT_LIFE, 60) h2 is no prize, and the cells are
+     equal. */
   load("@1$-          $-@4\n"
        "                  \n"
        "  $-          $-  \n"
@@ -753,13 +754,13 @@ static void test_closes_in_on_weak_rich_hero(void) {
   put(1, 1, 4, 100, 0);
   double away = ai_evaluate(&S, 1);
   TH_ASSERT_MSG(close > away + 3, "5 steps from the prize %.1f, 9 steps %.1f", close, away);
-  put(2, 8, 2, 60, 100);
+  put(2, 8, 2, 61, 100);
   put(1, 5, 4, 100, 0);
   ai_prepare(&S, 1);
   close = ai_evaluate(&S, 1);
   put(1, 1, 4, 100, 0);
   away = ai_evaluate(&S, 1);
-  TH_ASSERT_MSG(close > away - 1e-9 && close < away + 1e-9, "h2 at 60 life: %.1f vs %.1f", close, away);
+  TH_ASSERT_MSG(close > away - 1e-9 && close < away + 1e-9, "h2 at 61 life: %.1f vs %.1f", close, away);
 }
 
 /* Two experimental leaf terms (ai_set_terms), off by default: each test
