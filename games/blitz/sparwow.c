@@ -45,12 +45,6 @@ BOT_API void sparwow_init(sparwow *b, uint64_t seed) {
   memset(b, 0, sizeof *b);
 }
 
-static int sparwow__hero_on(const rules_state *s, int x, int y) {
-  for (int k = 0; k < RULES_HEROES; k++)
-    if (s->heroes[k].x == x && s->heroes[k].y == y) return 1;
-  return 0;
-}
-
 static int sparwow__is(const rules_state *s, int x, int y, int terrain) {
   return x >= 0 && y >= 0 && x < s->n && y < s->n && s->terrain[x * s->n + y] == terrain;
 }
@@ -77,7 +71,7 @@ static void sparwow__paths(const rules_state *s, int me) {
       int x = ux + dx[d], y = uy + dy[d];
       if (x < 0 || y < 0 || x >= n || y >= n) continue;
       int c = x * n + y, t = s->terrain[c], cost;
-      if (sparwow__hero_on(s, x, y)) cost = SPARWOW_SLOW_COST;
+      if (rules_hero_at(s, x, y)) cost = SPARWOW_SLOW_COST;
       else if (t == RULES_AIR) cost = SPARWOW_STEP_COST;
       else if (t == RULES_SPIKES) cost = SPARWOW_SLOW_COST;
       else continue;
