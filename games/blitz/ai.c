@@ -4,7 +4,9 @@
 **
 ** ai_choose, step by step:
 **   1. observe: update each opponent's model (miner, hunter, camper) from
-**      what it did since our last move (ai__observe);
+**      what it did since our last move (ai__observe), and score the known
+**      bots' models on the round just played (known.h: the 2016 contest
+**      bots; AI_KNOWN);
 **   2. maps: distances to a mine not ours, to a tavern (leaving out a
 **      tavern beside which a hero stronger than us has paced for
 **      AI_GUARD_OBS observations, while another is free), via a tavern to a
@@ -21,8 +23,10 @@
 **      still hits whoever stops beside it); with AI_ADV_MODEL_MINERS a sure
 **      miner among them plays its model's move instead of the worst one;
 **   4. order our moves by a one-ply evaluation;
-**   5. iterative deepening by whole rounds (4 plies): our moves maximise,
-**      adversaries minimise (or play their model, ai_terms), far heroes
+**   5. iterative deepening by whole rounds (4 plies): our moves maximise;
+**      in the first AI_PRED_PLIES plies a hero whose known bot was
+**      recognised plays that bot's move; else adversaries minimise (or
+**      play their model, ai_terms), far heroes
 **      play their model's move (AI_FAR_MODELS; 0: they stand); the
 **      deadline is checked every 256 nodes and an unfinished iteration is
 **      dropped; stop at AI_MAX_DEPTH, at the game's end, or at
@@ -54,6 +58,8 @@
 #include "ai.h"
 
 #include <string.h>
+
+#include "known.h"
 
 #define AI__SPIKE_STEPS 3 /* a spike entry (10 life) counts as this many extra steps */
 #define AI__SPIKE_LIFE 10 /* the life a spike entry costs (thirst aside) */
@@ -93,6 +99,21 @@
    seeds 2000.. 200 games, 182 vs 178 (11 vs 7). */
 #ifndef AI_FAR_MODELS
 #define AI_FAR_MODELS 1
+#endif
+/* Known bots (known.h): 1, a hero whose moves a model of a 2016 contest
+   bot has been foretelling plays that model's move in the first
+   AI_PRED_PLIES plies of the search (its first reply to each of our
+   moves), then as any hero (worst case near us, its model far). The
+   models cost about 0.1 ms a call, too much for every node: 4 plies call
+   them about 15 times an iteration. Lab, contest-field models, seeds
+   1000..1099, 400 games: 355 first places against 342 (20 : 33), gold
+   share +0.024 (se 0.004); predicting with the bots themselves (lab
+   --oracle, the upper bound) 360. 0: off. */
+#ifndef AI_KNOWN
+#define AI_KNOWN 1
+#endif
+#ifndef AI_PRED_PLIES
+#define AI_PRED_PLIES 4
 #endif
 
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
@@ -171,6 +192,11 @@ static int ai__near[RULES_HEROES + 1];
 #define AI_HOT_MIN 1.5
 #define AI_HOT_DIST 3
 #define AI_HOT_HOLD 2
+static ai_predictor ai__pred; /* ai_set_predictor's, or NULL: known bots (known.h) */
+static void *ai__pred_ctx;
+static known ai__known;
+static int ai__pred_ok[RULES_HEROES + 1]; /* heroes the predictor plays (ai_choose) */
+static int ai__root_depth; /* the iteration's depth (plies from the root: it less depth) */
 static long ai__nodes;
 static int ai__abort;
 static const deadline_t *ai__dl;
@@ -971,6 +997,12 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   if (depth <= 0 || rules_finished(s)) return ai_evaluate(s, ai__me);
   int id = s->turn % 4 + 1;
   rules_state child;
+  if (id != ai__me && ai__pred_ok[id] && ai__root_depth - depth < AI_PRED_PLIES) {
+    int mv = ai__pred ? ai__pred(ai__pred_ctx, s, id) : known_predict(&ai__known, s, id);
+    memcpy(&child, s, sizeof child);
+    rules_move(&child, mv >= 0 ? mv : ai__model_move(s, id));
+    return ai__search(&child, depth - 1, alpha, beta);
+  }
   if (id != ai__me && ai__near[id] != AI__ADV_WORST) {
     memcpy(&child, s, sizeof child);
     rules_move(&child, ai__near[id] == AI__ADV_MODEL || AI_FAR_MODELS ? ai__model_move(s, id) : RULES_STAY);
@@ -995,6 +1027,11 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
     if (alpha >= beta) break;
   }
   return best;
+}
+
+BOT_API void ai_set_predictor(ai_predictor fn, void *ctx) {
+  ai__pred = fn;
+  ai__pred_ctx = ctx;
 }
 
 BOT_API void ai_set_node_limit(long nodes) { ai__node_limit = nodes > 0 ? nodes : 0; }
@@ -1036,6 +1073,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
   memset(st, 0, sizeof *st);
   if (me < 1 || me > 4 || s->turn < 0 || s->turn % 4 + 1 != me || rules_finished(s)) return RULES_STAY;
   ai__observe(s, me); /* 1. */
+  if (AI_KNOWN) known_observe(&ai__known, s, me);
   ai_prepare(s, me);
   ai__dl = d;
   ai__abort = 0;
@@ -1091,6 +1129,10 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         int t = cd[i]; cd[i] = cd[j]; cd[j] = t;
         t = cand[i]; cand[i] = cand[j]; cand[j] = t;
       }
+  for (int k = 1; k <= RULES_HEROES; k++) {
+    ai__pred_ok[k] = k != me && (ai__pred ? ai__pred(ai__pred_ctx, s, k) >= 0 : known_model(&ai__known, k) >= 0);
+    if (ai__pred_ok[k]) st->known_mask |= 1 << k;
+  }
   for (int i = 0; i < nc && i < 2; i++) {
     int k = cand[i];
     /* a sure miner plays its model's move (AI_ADV_MODEL_MINERS) */
@@ -1129,6 +1171,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         }
     double iter_vals[5];
     double alpha = -1e18;
+    ai__root_depth = depth;
     int done = 1;
     for (int i = 0; i < nm; i++) {
       memcpy(&child, s, sizeof child);
@@ -1170,6 +1213,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
     if (x >= 0 && y >= 0 && x < n && y < n && s->terrain[x * n + y] == RULES_MINE && s->owner[x * n + y] != me)
       ai__hist.took_at[x * n + y] = s->turn + 1;
   }
+  known_moved(&ai__known, best_move);
   st->nodes = ai__nodes;
   st->ms = deadline_elapsed_ms(d);
   st->score = best_val;
@@ -1183,6 +1227,8 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_SAFE_WAYS
 #undef AI_IDLE_FREE_WAY
 #undef AI_FAR_DEPTH
+#undef AI_KNOWN
+#undef AI_PRED_PLIES
 #undef AI_GUARD_OBS
 #undef AI_GUARD_DIST
 #undef AI_FAR_MODELS

@@ -44,6 +44,7 @@ typedef struct ai_stats {
   int near;          /* heroes treated as adversaries */
   int adv_mask;      /* which: bit k for hero k (1..4) */
   int model_mask;    /* of those, the ones playing their model's move */
+  int known_mask;    /* heroes predicted by a known bot's model (known.h) */
   double ms;         /* time spent */
   double score;      /* value of the chosen move */
 } ai_stats;
@@ -83,6 +84,12 @@ BOT_API ai_terms ai_get_terms(void);
    With a far deadline the search then depends on the state alone: the lab
    (lab.c) plays reproducible games this way. */
 BOT_API void ai_set_node_limit(long nodes);
+/* A predictor of other heroes' moves: fn(ctx, s, id) returns hero id's
+   move in s (RULES_NORTH..RULES_STAY), or -1 when it cannot tell. Heroes
+   it predicts play its move in the search at every ply (no branching).
+   NULL (the default): none. */
+typedef int (*ai_predictor)(void *ctx, const rules_state *s, int id);
+BOT_API void ai_set_predictor(ai_predictor fn, void *ctx);
 /* Builds the distance maps for s (done by ai_choose). */
 BOT_API void ai_prepare(const rules_state *s, int me);
 

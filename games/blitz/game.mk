@@ -50,6 +50,7 @@ test-blitz: build/asan-bin/blitz-referee build/blitz-asan/blitz-server build/bli
 	  build/tests/blitz/test_sparring \
 	  build/tests/blitz/test_sparbrute \
 	  build/tests/blitz/test_sparwow \
+	  build/tests/blitz/test_known \
 	  'tests/blitz/test_lab.sh build/blitz-lab build/asan-bin/blitz-referee build/blitz-miner' \
 	  'build/asan-bin/blitz-referee replay $(BZ_TRACES)/*.txt' \
 	  '$(PYTHON) tests/blitz/test_referee_trace.py build/asan-bin/blitz-referee build/blitz build/blitz-miner build/blitz-hunter' \

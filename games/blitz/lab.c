@@ -7,7 +7,8 @@
 **
 **   blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS]
 **             [--boards contest|own] [--turns T] [--jobs J] [--verbose]
-**             [--only G --log] OPP OPP OPP   (OPP: miner, hunter, killer, random)
+**             [--only G --log] [--oracle] OPP OPP OPP
+**             (OPP: miner, hunter, killer, brute, wow, random)
 **   blitz-lab --follow TRACE [--log] OPP
 **   blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T]
 **
@@ -20,7 +21,10 @@
 ** --jobs forks J workers (games g with g % J == j each). --only G plays
 ** game G alone; --log then prints a line per move of ours (turn, cell,
 ** life, gold, mines, every hero's cell/life/mines, the move, depth,
-** nodes, score) to read how a game went.
+** nodes, score) to read how a game went. --oracle: the search predicts
+** each sparring bot with a copy of the bot itself (its memory and random
+** stream), where it would otherwise use what known.c recognised: the
+** upper bound of recognising bots (ai_set_predictor).
 ** --follow TRACE (a referee --trace file, e.g. of the real contest bots)
 ** asks the policy OPP, one bot per hero keeping its memory, for the move
 ** of the hero to move in every state and compares it with the move that
@@ -77,7 +81,7 @@ typedef struct lab_result {
 } lab_result;
 
 typedef struct lab_opts {
-  int games, seed, nodes, turns, jobs, verbose, own, only, log;
+  int games, seed, nodes, turns, jobs, verbose, own, only, log, oracle;
   double think_ms;
   const char *follow; /* --follow TRACE: the model's moves along a trace */
   const char *replay; /* --replay TRACE: our search's moves along a trace */
@@ -110,6 +114,15 @@ static void lab__log_move(const rules_state *s, int me, int dir, const ai_stats 
   printf(" -> %s d%d n%ld near%d v%.1f", rules_dir_name(dir), st->depth, st->nodes, st->near, st->score);
 }
 
+/* --oracle: the search predicts each sparring bot with a copy of it. */
+static int lab__oracle(void *ctx, const rules_state *s, int id) {
+  static sparring_bot tmp;
+  const sparring_bot *bots = ctx;
+  if (bots[id - 1].kind < 0) return -1;
+  memcpy(&tmp, &bots[id - 1], sizeof tmp);
+  return sparring_move(&tmp, s, id);
+}
+
 /* Plays game g; fills r. */
 static void lab__play(const lab_opts *o, int g, lab_result *r) {
   static rules_state s;
@@ -127,7 +140,9 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
   for (int k = 0; k < RULES_HEROES; k++) {
     kind[k] = k == r->seat ? -1 : o->opp[next++];
     if (kind[k] >= 0) sparring_init(&bots[k], kind[k], (uint64_t)r->seed * 8 + (uint64_t)k + 1);
+    else bots[k].kind = -1;
   }
+  ai_set_predictor(o->oracle ? lab__oracle : NULL, bots);
   int respawn[RULES_HEROES];
   for (int k = 0; k < RULES_HEROES; k++) respawn[k] = s.heroes[k].respawn_turn;
   ai_set_node_limit(o->think_ms > 0 ? 0 : o->nodes);
@@ -279,7 +294,8 @@ static int lab__replay(const lab_opts *o) {
 
 static int lab__usage(void) {
   fprintf(stderr, "usage: blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS] [--boards contest|own]\n"
-                  "                 [--turns T] [--jobs J] [--verbose] OPP OPP OPP   (OPP: miner, hunter, killer, random)\n"
+                  "                 [--turns T] [--jobs J] [--verbose] [--oracle] OPP OPP OPP\n"
+                  "                 (OPP: miner, hunter, killer, brute, wow, random)\n"
                   "       blitz-lab --follow TRACE [--log] OPP\n"
                   "       blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T]\n");
   return 2;
@@ -387,6 +403,7 @@ int main(int argc, char **argv) {
     int bad = 0;
     if (!strcmp(a, "--games") && v) bad = lab__int(v, 1, LAB_MAX_GAMES, &o.games), i++;
     else if (!strcmp(a, "--seed") && v) bad = lab__int(v, 0, 1 << 30, &o.seed), i++;
+    else if (!strcmp(a, "--oracle")) o.oracle = 1;
     else if (!strcmp(a, "--nodes") && v) bad = lab__int(v, 256, 1 << 30, &o.nodes), i++;
     else if (!strcmp(a, "--turns") && v) bad = lab__int(v, 1, 100000, &o.turns), i++;
     else if (!strcmp(a, "--jobs") && v) bad = lab__int(v, 1, LAB_MAX_JOBS, &o.jobs), i++;

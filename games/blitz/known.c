@@ -1,0 +1,127 @@
+/*
+** known.c -- recognising known bots from their moves (see known.h).
+*/
+#include "known.h"
+
+#include <string.h>
+
+#define KNOWN_DECAY 0.9   /* per observation, on the misses */
+#define KNOWN_MIN_OBS 6   /* rounds scored before a model is trusted */
+#define KNOWN_MAX_MISS 0.5 /* trusted while the decayed misses stay below */
+
+static const int known__kinds[KNOWN_MODELS] = {SPARRING_KILLER, SPARRING_BRUTE, SPARRING_WOW};
+
+/* The replay's working set (one round: at most 3 other heroes moved). */
+#define KNOWN__LEVELS 3
+static rules_state known__st[KNOWN__LEVELS + 1]; /* [0]: after our move */
+static int known__path[KNOWN__LEVELS];
+static int known__pred[KNOWN__LEVELS][KNOWN_MODELS];
+static sparring_bot known__botc[KNOWN__LEVELS][KNOWN_MODELS]; /* the models' memory after predicting */
+static sparring_bot known__tmp;
+
+BOT_API int known_kind(int m) { return m >= 0 && m < KNOWN_MODELS ? known__kinds[m] : -1; }
+
+BOT_API void known_reset(known *k) {
+  memset(k, 0, sizeof *k);
+  for (int h = 0; h < RULES_HEROES; h++)
+    for (int m = 0; m < KNOWN_MODELS; m++) sparring_init(&k->bot[h][m], known__kinds[m], (uint64_t)(h * 8 + m + 1));
+}
+
+/* Heroes, mines' owners: what a move can change and the server shows. */
+static int known__same(const rules_state *a, const rules_state *b) {
+  for (int h = 0; h < RULES_HEROES; h++) {
+    const rules_hero *p = &a->heroes[h], *q = &b->heroes[h];
+    if (p->x != q->x || p->y != q->y || p->life != q->life || p->gold != q->gold || p->mines != q->mines ||
+        p->crashed != q->crashed)
+      return 0;
+  }
+  if (a->nmines != b->nmines) return 0;
+  for (int i = 0; i < a->nmines; i++)
+    if (a->owner[a->mine_cell[i]] != b->owner[a->mine_cell[i]]) return 0;
+  return 1;
+}
+
+/* Depth-first: the moves of the heroes at levels lev.. that lead from
+   known__st[lev] to now; the models' predictions are tried first. */
+static int known__dfs(known *k, int lev, int levels, const rules_state *now) {
+  const rules_state *s = &known__st[lev];
+  if (lev == levels) return known__same(s, now);
+  int id = rules_to_move(s), tried = 0;
+  for (int m = 0; m < KNOWN_MODELS; m++) {
+    memcpy(&known__botc[lev][m], &k->bot[id - 1][m], sizeof known__tmp);
+    known__pred[lev][m] = sparring_move(&known__botc[lev][m], s, id);
+  }
+  for (int i = 0; i < KNOWN_MODELS + 5; i++) {
+    int d = i < KNOWN_MODELS ? known__pred[lev][i] : i - KNOWN_MODELS;
+    if (d < 0 || d > RULES_STAY || (tried & (1 << d))) continue;
+    tried |= 1 << d;
+    memcpy(&known__st[lev + 1], s, sizeof *s);
+    rules_move(&known__st[lev + 1], d);
+    known__path[lev] = d;
+    if (known__dfs(k, lev + 1, levels, now)) return 1;
+  }
+  return 0;
+}
+
+BOT_API void known_observe(known *k, const rules_state *now, int me) {
+  if (!k->valid || now->turn <= k->prev.turn || now->n != k->prev.n || me != k->me) {
+    known_reset(k);
+  } else if (now->turn == k->prev.turn + 4 && k->move >= 0) {
+    int levels = KNOWN__LEVELS;
+    memcpy(&known__st[0], &k->prev, sizeof known__st[0]);
+    rules_move(&known__st[0], k->move);
+    k->rounds++;
+    if (!known__dfs(k, 0, levels, now)) {
+      k->unexplained++;
+    } else {
+      for (int lev = 0; lev < levels; lev++) {
+        int id = rules_to_move(&known__st[lev]);
+        if (id == me) continue;
+        for (int m = 0; m < KNOWN_MODELS; m++) {
+          int p = known__pred[lev][m], hit = p == known__path[lev];
+          if (!hit) { /* another move with the same outcome (Stay or a bump) */
+            static rules_state alt;
+            memcpy(&alt, &known__st[lev], sizeof alt);
+            rules_move(&alt, p);
+            hit = known__same(&alt, &known__st[lev + 1]);
+          }
+          k->miss[id - 1][m] = k->miss[id - 1][m] * KNOWN_DECAY + (hit ? 0 : 1);
+          k->obs[id - 1][m]++;
+          k->hits[id - 1][m] += hit;
+          memcpy(&k->bot[id - 1][m], &known__botc[lev][m], sizeof known__tmp);
+        }
+      }
+    }
+  }
+  memcpy(&k->prev, now, sizeof k->prev);
+  k->valid = 1;
+  k->me = me;
+  k->move = -1;
+}
+
+BOT_API void known_moved(known *k, int dir) { k->move = dir; }
+
+BOT_API int known_model(const known *k, int id) {
+  int best = -1;
+  if (!k->valid || id < 1 || id > RULES_HEROES || id == k->me) return -1;
+  for (int m = 0; m < KNOWN_MODELS; m++) {
+    if (k->obs[id - 1][m] < KNOWN_MIN_OBS || k->miss[id - 1][m] >= KNOWN_MAX_MISS) continue;
+    if (best < 0 || k->miss[id - 1][m] < k->miss[id - 1][best] ||
+        (k->miss[id - 1][m] == k->miss[id - 1][best] && k->hits[id - 1][m] > k->hits[id - 1][best]))
+      best = m;
+  }
+  return best;
+}
+
+BOT_API int known_predict(void *ctx, const rules_state *s, int id) {
+  const known *k = ctx;
+  int m = known_model(k, id);
+  if (m < 0) return -1;
+  memcpy(&known__tmp, &k->bot[id - 1][m], sizeof known__tmp);
+  return sparring_move(&known__tmp, s, id);
+}
+
+#undef KNOWN_DECAY
+#undef KNOWN_MIN_OBS
+#undef KNOWN_MAX_MISS
+#undef KNOWN__LEVELS
