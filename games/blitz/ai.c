@@ -113,7 +113,7 @@
 #define AI_KNOWN 1
 #endif
 #ifndef AI_PRED_PLIES
-#define AI_PRED_PLIES 4
+#define AI_PRED_PLIES 8
 #endif
 
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
@@ -999,6 +999,10 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   rules_state child;
   if (id != ai__me && ai__pred_ok[id] && ai__root_depth - depth < AI_PRED_PLIES) {
     int mv = ai__pred ? ai__pred(ai__pred_ctx, s, id) : known_predict(&ai__known, s, id);
+    if (deadline_passed(ai__dl)) { /* a model's move costs ~0.1 ms: check the clock after each */
+      ai__abort = 1;
+      return 0;
+    }
     memcpy(&child, s, sizeof child);
     rules_move(&child, mv >= 0 ? mv : ai__model_move(s, id));
     return ai__search(&child, depth - 1, alpha, beta);
