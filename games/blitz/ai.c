@@ -102,13 +102,14 @@
 #endif
 /* Known bots (known.h): 1, a hero whose moves a model of a 2016 contest
    bot has been foretelling plays that model's move in the first
-   AI_PRED_PLIES plies of the search (its first reply to each of our
+   AI_PRED_PLIES plies of the search (its first two replies to our
    moves), then as any hero (worst case near us, its model far). The
-   models cost about 0.1 ms a call, too much for every node: 4 plies call
-   them about 15 times an iteration. Lab, contest-field models, seeds
-   1000..1099, 400 games: 355 first places against 342 (20 : 33), gold
-   share +0.024 (se 0.004); predicting with the bots themselves (lab
-   --oracle, the upper bound) 360. 0: off. */
+   models cost about 0.1 ms a call, too much for every node (the clock is
+   read after each call). Lab, contest-field models, seeds 1000..1099, 400
+   games, against 342 first places without: 4 plies 355 (20 : 33), gold
+   share +0.024 (se 0.004); predicting with the bots themselves there (lab
+   --oracle, the upper bound) 360; 8 plies 372 (6 : 23 against 4 plies,
+   gold share +0.017, se 0.003). 0: off. */
 #ifndef AI_KNOWN
 #define AI_KNOWN 1
 #endif

@@ -67,16 +67,14 @@ BOT_API void known_observe(known *k, const rules_state *now, int me) {
   if (!k->valid || now->turn <= k->prev.turn || now->n != k->prev.n || me != k->me) {
     known_reset(k);
   } else if (now->turn == k->prev.turn + 4 && k->move >= 0) {
-    int levels = KNOWN__LEVELS;
     memcpy(&known__st[0], &k->prev, sizeof known__st[0]);
     rules_move(&known__st[0], k->move);
     k->rounds++;
-    if (!known__dfs(k, 0, levels, now)) {
+    if (!known__dfs(k, 0, KNOWN__LEVELS, now)) {
       k->unexplained++;
     } else {
-      for (int lev = 0; lev < levels; lev++) {
+      for (int lev = 0; lev < KNOWN__LEVELS; lev++) { /* the three heroes after us */
         int id = rules_to_move(&known__st[lev]);
-        if (id == me) continue;
         for (int m = 0; m < KNOWN_MODELS; m++) {
           int p = known__pred[lev][m], hit = p == known__path[lev];
           if (!hit) { /* another move with the same outcome (Stay or a bump) */

@@ -18,13 +18,18 @@ static rules_state S;
 static known K;
 static sparring_bot B[RULES_HEROES];
 
-/* Contest board `seed`; hero 1 (us) plays `ours`, heroes 2..4 the kinds
-   given; known watches from hero 1's seat for `rounds` of our moves. */
-static void play(int seed, int ours, const int kinds[3], int rounds) {
+/* S = the contest board of `seed`, at turn 0. */
+static void board(int seed) {
   static char text[CONTEST_TEXT_CAP];
   char err[160];
   TH_ASSERT(contest_board(seed, text, sizeof text, NULL, err, sizeof err) == 0);
   TH_ASSERT(rules_parse_map(&S, text, err, sizeof err) == 0);
+}
+
+/* Contest board `seed`; hero 1 (us) plays `ours`, heroes 2..4 the kinds
+   given; known watches from hero 1's seat for `rounds` of our moves. */
+static void play(int seed, int ours, const int kinds[3], int rounds) {
+  board(seed);
   sparring_init(&B[0], ours, 77);
   for (int k = 1; k < RULES_HEROES; k++) sparring_init(&B[k], kinds[k - 1], (uint64_t)(seed * 8 + k));
   known_reset(&K);
@@ -118,10 +123,7 @@ static void test_new_game_resets(void) {
   const int kinds[3] = {SPARRING_KILLER, SPARRING_BRUTE, SPARRING_WOW};
   play(1000, SPARRING_MINER, kinds, 30);
   TH_ASSERT(known_model(&K, 2) >= 0);
-  static char text[CONTEST_TEXT_CAP];
-  char err[160];
-  TH_ASSERT(contest_board(1001, text, sizeof text, NULL, err, sizeof err) == 0);
-  TH_ASSERT(rules_parse_map(&S, text, err, sizeof err) == 0);
+  board(1001);
   known_observe(&K, &S, 1); /* turn 0 again: a new game */
   for (int k = 1; k <= 4; k++) TH_EQ_INT(known_model(&K, k), -1);
 }
