@@ -44,10 +44,11 @@
 ** is worth nothing once the game is over: its value shrinks over the last
 ** AI_LIFE_TURNS own moves, and a finished game is valued by gold alone (a
 ** hero with mines no longer dies on its last moves for a fresh life).
-** Two more leaf terms are written and tested but off by default (measured
+** Three more leaf terms are written and tested but off by default (measured
 ** no better, see their constants): the threat of a hunter that wins a duel
-** near our mines, and a tavern that limits a weak hero's exposure
-** (ai_set_terms switches them). The caller's deadline comes from
+** near our mines, a tavern that limits a weak hero's exposure, and the
+** income a hero too weak to walk to a tavern loses (the trapped term;
+** ai_set_terms switches them). The caller's deadline comes from
 ** ai_budget_ms ("Budget" below): --think-ms shrunk on a loaded machine.
 **
 ** The search always stops at a ply where it is our move again, so every
@@ -747,7 +748,24 @@ static int ai__left(const rules_state *s, int k) {
 #define AI_THREAT_HUNTERS_ONLY 1
 #endif
 
-static ai_terms ai__terms = {AI_THREAT_W, AI_RISK_TAVERN, AI_RISK_TAV_STEPS, AI_ADV_MODEL_MINERS};
+/* Trapped term of ai_evaluate: a hero too weak to reach a tavern alive
+   loses AI_TRAP_MINE_W of its mines' income and AI_TRAP_GOLD_W a move
+   left. Were 0.9 and 1.0: contest board 7004 walls every spawn in with
+   spikes, and our hero, with no mine and no gold at 76 life, stood beside
+   a free mine for 50 moves rather than be trapped holding it (4th in all
+   four seats, arena and lab). A trapped hero with a mine still earns; one
+   that must stay out earns nothing. Now 0 (off; ai_set_terms switches it,
+   trap_mine_w): contest board 10307 puts every tavern past three spikes
+   and 48 life of walking, so a second mine at 71 life "trapped" our hero,
+   which held one mine beside a free one for hundreds of moves, third in
+   every seat against {miner, miner, hunter}. Lab, 400k nodes, 0 against
+   0.5: miners seeds 1000..1099 357 first places of 400 against 355,
+   seeds 10300..10349 183 of 200 against 182 (board 10307: 3 of 4 against
+   0), contest-field models 374 of 400 against 372. */
+#ifndef AI_TRAP_MINE_W
+#define AI_TRAP_MINE_W 0.0
+#endif
+static ai_terms ai__terms = {AI_THREAT_W, AI_RISK_TAVERN, AI_RISK_TAV_STEPS, AI_ADV_MODEL_MINERS, AI_TRAP_MINE_W};
 
 BOT_API ai_terms ai_set_terms(ai_terms t) {
   ai_terms was = ai__terms;
@@ -809,16 +827,6 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #define AI_FILL_MAX_LIFE 90
 #endif
 
-/* Trapped term of ai_evaluate: a hero too weak to reach a tavern alive
-   loses AI_TRAP_MINE_W of its mines' income and AI_TRAP_GOLD_W a move
-   left. Were 0.9 and 1.0: contest board 7004 walls every spawn in with
-   spikes, and our hero, with no mine and no gold at 76 life, stood beside
-   a free mine for 50 moves rather than be trapped holding it (4th in all
-   four seats, arena and lab). A trapped hero with a mine still earns; one
-   that must stay out earns nothing. Lab, 400k nodes, paired: see README. */
-#ifndef AI_TRAP_MINE_W
-#define AI_TRAP_MINE_W 0.5
-#endif
 #ifndef AI_TRAP_GOLD_W
 #define AI_TRAP_GOLD_W 0.0
 #endif
@@ -956,10 +964,10 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   }
   /* trapped: too weak to cross the spikes between us and any tavern. Such
      a hero takes no more mines and can only keep what it has until it is
-     robbed (AI_TRAP_MINE_W of its mines' income), and loses AI_TRAP_GOLD_W
-     a turn left. */
+     robbed (trap_mine_w of its mines' income, AI_TRAP_MINE_W: off by
+     default), and loses AI_TRAP_GOLD_W a turn left. */
   if (ai__dneed[c] < (1 << 20) && h->life < ai__dneed[c])
-    v -= AI_TRAP_MINE_W * h->mines * left + AI_TRAP_GOLD_W * left;
+    v -= ai__terms.trap_mine_w * h->mines * left + AI_TRAP_GOLD_W * left;
   /* standing on an enemy's spawn: its death telefrags us */
   for (int k = 0; k < RULES_HEROES; k++) {
     if (k == me - 1) continue;

@@ -69,12 +69,15 @@ BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
    share every that many steps, AI_RISK_TAV_STEPS by default; 0 off), and
    whether a near hero modelled a sure miner is searched playing its
    model's move instead of the worst one (model_miners 0/1,
-   AI_ADV_MODEL_MINERS, on by default). */
+   AI_ADV_MODEL_MINERS, on by default), and the share of its mines' income
+   a hero too weak to walk to a tavern alive loses (trap_mine_w; 0 = off,
+   the default since board 10307, ai.c). */
 typedef struct ai_terms {
   double threat_w;
   int risk_tavern;
   double tavern_steps;
   int model_miners;
+  double trap_mine_w;
 } ai_terms;
 /* Sets all the terms; returns the previous ones (to restore them). */
 BOT_API ai_terms ai_set_terms(ai_terms t);

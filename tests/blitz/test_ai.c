@@ -206,16 +206,44 @@ static void test_no_fatal_mine_attack(void) {
   TH_ASSERT(dir != RULES_EAST); /* 20 - 25 would die and lose both mines */
 }
 
+/* ai_choose with a node budget instead of a clock: the same search on
+   any machine (the deadline, 10 s, is only a guard). */
+static int choose_nodes(long nodes) {
+  ai_set_node_limit(nodes);
+  int dir = choose(10000);
+  ai_set_node_limit(0);
+  return dir;
+}
+
 static void test_finishes_weak_neighbour(void) {
-  load(MAP_OPEN);
-  put(1, 3, 3, 90, 0);
-  put(2, 3, 4, 20, 0);
-  S.owner[5 * 7 + 5] = 2;
-  S.owner[1 * 7 + 5] = 2;
-  rules_recount(&S);
-  int dir = choose(100);
-  rules_move(&S, dir);
-  TH_EQ_INT(S.heroes[0].mines, 2); /* the hit killed h2 and took its mines */
+  /* h2 at 20 life with 2 mines beside h1: any move that keeps h1 beside it
+     kills it (the hits follow the move), and the search takes the kill up
+     to depth 20 (400000 nodes here). Budgets in nodes, not ms: at depth 24
+     (about 930000 nodes, 100 ms on a quiet machine) the worst-case h2
+     would rather stay crippled than respawn and take a free mine within
+     the horizon, and the search walks away to kill it later, a horizon
+     effect (a rule that forced the kill now was measured: +3 first places
+     of 400 against the contest field, -5 of 600 against miners). */
+  for (long nodes = 1000; nodes <= 400000; nodes *= 20) {
+    load(MAP_OPEN);
+    put(1, 3, 3, 90, 0);
+    put(2, 3, 4, 20, 0);
+    S.owner[5 * 7 + 5] = 2;
+    S.owner[1 * 7 + 5] = 2;
+    rules_recount(&S);
+    int dir = choose_nodes(nodes);
+    rules_move(&S, dir);
+    TH_EQ_INT(S.heroes[0].mines, 2); /* the hit killed h2 and took its mines */
+  }
+}
+
+/* The trapped term (trap_mine_w of ai_terms) at weight w; returns the
+   terms before, to restore. */
+static ai_terms set_trap(double w) {
+  ai_terms was = ai_get_terms(), t = was;
+  t.trap_mine_w = w;
+  ai_set_terms(t);
+  return was;
 }
 
 static void test_no_mine_into_spike_trap(void) {
@@ -229,12 +257,14 @@ static void test_no_mine_into_spike_trap(void) {
        "      $-      \n"
        "##############\n"
        "@2          @3\n");
+  ai_terms was = set_trap(0.5);
   put(1, 4, 2, 30, 5);
   int dir = choose(100);
   TH_ASSERT_MSG(dir != RULES_EAST, "took the mine into the trap");
   /* with enough life to come back out it takes the mine */
   put(1, 4, 2, 60, 5);
   TH_EQ_INT(choose(100), RULES_EAST);
+  ai_set_terms(was);
 }
 
 /* The search checks its deadline in the loop (every 256 nodes): with a
@@ -256,11 +286,13 @@ static void test_no_mine_into_thirst_trap(void) {
        "              \n"
        "########$-####\n"
        "@2          @3\n");
+  ai_terms was = set_trap(0.5);
   put(1, 4, 4, 38, 5);
   int dir = choose(100);
   TH_ASSERT_MSG(dir != RULES_SOUTH, "took the mine into the trap");
   put(1, 4, 4, 45, 5);
   TH_EQ_INT(choose(100), RULES_SOUTH);
+  ai_set_terms(was);
 }
 
 static void test_mine_in_a_pocket_without_mines(void) {
@@ -281,6 +313,34 @@ static void test_mine_in_a_pocket_without_mines(void) {
        "@2            @3\n");
   put(1, 5, 3, 76, 0);
   TH_EQ_INT(choose(100), RULES_EAST);
+}
+
+static void test_mine_beyond_the_tavern_walk(void) {
+  /* h1 at 71 life, holding (0,1), beside a free mine (2,0); its only
+     tavern lies past five spikes (56 life to walk there alive). Taking the
+     mine leaves 45: too weak for the walk, but strong enough to keep both
+     mines, and nobody else can reach this corridor. It takes the mine
+     (contest board 10307 against {miner, miner, hunter}: every tavern
+     past three spikes, our hero held 1 mine beside a free one for
+     hundreds of moves while the miners took theirs, and ended third in
+     all four seats). */
+  load("@1$1################\n"
+       "    ^^^^^^^^^^      \n"
+       "$-################[]\n"
+       "####################\n"
+       "####################\n"
+       "####################\n"
+       "####################\n"
+       "####################\n"
+       "####################\n"
+       "@2    @3        @4  \n");
+  put(1, 1, 0, 71, 10);
+  TH_EQ_INT(choose_nodes(200000), RULES_SOUTH);
+  /* the trapped term (trap_mine_w, off by default) prices the walk it
+     can no longer make at half its mines' income: it stays */
+  ai_terms was = set_trap(0.5);
+  TH_EQ_INT(choose_nodes(200000), RULES_STAY);
+  ai_set_terms(was);
 }
 
 static void test_drinks_before_a_spiky_walk(void) {
@@ -839,7 +899,7 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   put(3, 6, 6, 10, 0);
   put(4, 0, 6, 10, 0);
   put(1, 3, 1, 20, 50); /* (3,2) is beside the tavern at (3,3) */
-  ai_terms t = {0, 1, 0, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
+  ai_terms t = {0, 1, 0, 0, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
   ai_terms was = ai_set_terms(t);
   ai_prepare(&S, 1);
   double close = ai_evaluate(&S, 1);
@@ -918,6 +978,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_no_mine_into_thirst_trap),
     TH_ENTRY(test_drinks_before_a_spiky_walk),
     TH_ENTRY(test_mine_in_a_pocket_without_mines),
+    TH_ENTRY(test_mine_beyond_the_tavern_walk),
     TH_ENTRY(test_deadline_respected),
     TH_ENTRY(test_full_game_legal),
     TH_ENTRY(test_models_from_behaviour),
