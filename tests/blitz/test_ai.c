@@ -11,7 +11,9 @@
 ** on the way to a tavern, drink before a walk past spikes, of three heroes
 ** near search the one that wins a duel, a weak hero with mines walks to a
 ** far tavern, at 1 life the way around a spike it cannot cross, with no
-** mine at the end of a spiky corridor take the mine beside it, a hero
+** mine at the end of a spiky corridor take the mine beside it, beside a
+** free mine whose fight leaves too little life for the walk to the only
+** tavern take it all the same (the trapped term off), a hero
 ** that cannot afford the next mine drinks first, a weak hero rich in mines
 ** draws us, between a tavern and a mine no standing still on the fill-up
 ** pull's boundary, leave a mine its neighbour keeps taking back, the
@@ -240,10 +242,9 @@ static void test_finishes_weak_neighbour(void) {
 /* The trapped term (trap_mine_w of ai_terms) at weight w; returns the
    terms before, to restore. */
 static ai_terms set_trap(double w) {
-  ai_terms was = ai_get_terms(), t = was;
+  ai_terms t = ai_get_terms();
   t.trap_mine_w = w;
-  ai_set_terms(t);
-  return was;
+  return ai_set_terms(t);
 }
 
 static void test_no_mine_into_spike_trap(void) {
