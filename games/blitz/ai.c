@@ -6,7 +6,7 @@
 **   1. observe: update each opponent's model (miner, hunter, camper) from
 **      what it did since our last move (ai__observe), and score the known
 **      bots' models on the round just played (known.h: the 2016 contest
-**      bots; AI_KNOWN);
+**      bots, the sparring hunter and miner; AI_KNOWN);
 **   2. maps: distances to a mine not ours, to a tavern (leaving out a
 **      tavern beside which a hero stronger than us has paced for
 **      AI_GUARD_OBS observations, while another is free), via a tavern to a
@@ -117,6 +117,11 @@
 #ifndef AI_PRED_PLIES
 #define AI_PRED_PLIES 8
 #endif
+/* The plies a hero recognised as the sparring hunter or miner (known.h:
+   their models cost a few microseconds, not 0.1 ms) plays its model's move. */
+#ifndef AI_PRED_PLIES_SPARRING
+#define AI_PRED_PLIES_SPARRING AI_PRED_PLIES
+#endif
 
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
 static int ai__dmlife[RULES_CELLS]; /* life spent walking to take the cheapest such mine */
@@ -197,7 +202,7 @@ static int ai__near[RULES_HEROES + 1];
 static ai_predictor ai__pred; /* ai_set_predictor's, or NULL: known bots (known.h) */
 static void *ai__pred_ctx;
 static known ai__known;
-static int ai__pred_ok[RULES_HEROES + 1]; /* heroes the predictor plays (ai_choose) */
+static int ai__pred_plies[RULES_HEROES + 1]; /* plies the predictor plays each hero, 0: none (ai_choose) */
 static int ai__root_depth; /* the iteration's depth (plies from the root: it less depth) */
 static long ai__nodes;
 static int ai__abort;
@@ -1006,7 +1011,7 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   if (depth <= 0 || rules_finished(s)) return ai_evaluate(s, ai__me);
   int id = s->turn % 4 + 1;
   rules_state child;
-  if (id != ai__me && ai__pred_ok[id] && ai__root_depth - depth < AI_PRED_PLIES) {
+  if (id != ai__me && ai__root_depth - depth < ai__pred_plies[id]) {
     int mv = ai__pred ? ai__pred(ai__pred_ctx, s, id) : known_predict(&ai__known, s, id);
     if (deadline_passed(ai__dl)) { /* a model's move costs ~0.1 ms: check the clock after each */
       ai__abort = 1;
@@ -1143,8 +1148,11 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         t = cand[i]; cand[i] = cand[j]; cand[j] = t;
       }
   for (int k = 1; k <= RULES_HEROES; k++) {
-    ai__pred_ok[k] = k != me && (ai__pred ? ai__pred(ai__pred_ctx, s, k) >= 0 : known_model(&ai__known, k) >= 0);
-    if (ai__pred_ok[k]) st->known_mask |= 1 << k;
+    int m = ai__pred ? -1 : known_model(&ai__known, k), kind = known_kind(m);
+    ai__pred_plies[k] = k != me && (ai__pred ? ai__pred(ai__pred_ctx, s, k) >= 0 : m >= 0);
+    if (ai__pred_plies[k])
+      ai__pred_plies[k] = kind == SPARRING_HUNTER || kind == SPARRING_MINER ? AI_PRED_PLIES_SPARRING : AI_PRED_PLIES;
+    if (ai__pred_plies[k]) st->known_mask |= 1 << k;
   }
   for (int i = 0; i < nc && i < 2; i++) {
     int k = cand[i];

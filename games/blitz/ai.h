@@ -10,7 +10,8 @@
 ** distance <= AI_NEAR) choose the moves worst for us (a sure miner may play
 ** its model's move instead, ai_terms) and far heroes play their observed
 ** model's move (AI_FAR_MODELS); a hero recognised as one of the 2016
-** contest bots (known.h) plays that bot's move in the first plies.
+** contest bots or as our sparring hunter or miner (known.h) plays that
+** bot's move in the first plies.
 ** Leaves are valued by projected gold (gold + mines x own turns left),
 ** minus a share of the best opponent's, plus a concave value of life, minus
 ** the remaining distance to the next mine (through a tavern when life is too

@@ -8,8 +8,14 @@
 #define KNOWN_DECAY 0.9   /* per observation, on the misses */
 #define KNOWN_MIN_OBS 6   /* rounds scored before a model is trusted */
 #define KNOWN_MAX_MISS 0.5 /* trusted while the decayed misses stay below */
+/* ... or below this for hunter and miner, whose 5 % of random moves (1 in
+   25 a miss) would otherwise leave them untrusted a third of the time */
+#define KNOWN_MAX_MISS_NOISY 1.5
 
-static const int known__kinds[KNOWN_MODELS] = {SPARRING_KILLER, SPARRING_BRUTE, SPARRING_WOW};
+/* Ties (as few misses, as many hits) go to the first: the hunter before
+   the miner, since a hunter mining plays the miner's moves until it chases,
+   and a miner taken for a hunter costs a careful move, not a death. */
+static const int known__kinds[] = {SPARRING_KILLER, SPARRING_BRUTE, SPARRING_WOW, SPARRING_HUNTER, SPARRING_MINER};
 
 /* The replay's working set (one round: at most 3 other heroes moved). */
 #define KNOWN__LEVELS 3
@@ -24,7 +30,10 @@ BOT_API int known_kind(int m) { return m >= 0 && m < KNOWN_MODELS ? known__kinds
 BOT_API void known_reset(known *k) {
   memset(k, 0, sizeof *k);
   for (int h = 0; h < RULES_HEROES; h++)
-    for (int m = 0; m < KNOWN_MODELS; m++) sparring_init(&k->bot[h][m], known__kinds[m], (uint64_t)(h * 8 + m + 1));
+    for (int m = 0; m < KNOWN_MODELS; m++) {
+      sparring_init(&k->bot[h][m], known__kinds[m], (uint64_t)(h * 8 + m + 1));
+      k->bot[h][m].pure = 1;
+    }
 }
 
 /* Heroes, mines' owners: what a move can change and the server shows. */
@@ -103,7 +112,9 @@ BOT_API int known_model(const known *k, int id) {
   int best = -1;
   if (!k->valid || id < 1 || id > RULES_HEROES || id == k->me) return -1;
   for (int m = 0; m < KNOWN_MODELS; m++) {
-    if (k->obs[id - 1][m] < KNOWN_MIN_OBS || k->miss[id - 1][m] >= KNOWN_MAX_MISS) continue;
+    int noisy = known__kinds[m] == SPARRING_HUNTER || known__kinds[m] == SPARRING_MINER;
+    if (k->obs[id - 1][m] < KNOWN_MIN_OBS || k->miss[id - 1][m] >= (noisy ? KNOWN_MAX_MISS_NOISY : KNOWN_MAX_MISS))
+      continue;
     if (best < 0 || k->miss[id - 1][m] < k->miss[id - 1][best] ||
         (k->miss[id - 1][m] == k->miss[id - 1][best] && k->hits[id - 1][m] > k->hits[id - 1][best]))
       best = m;
@@ -122,4 +133,5 @@ BOT_API int known_predict(void *ctx, const rules_state *s, int id) {
 #undef KNOWN_DECAY
 #undef KNOWN_MIN_OBS
 #undef KNOWN_MAX_MISS
+#undef KNOWN_MAX_MISS_NOISY
 #undef KNOWN__LEVELS

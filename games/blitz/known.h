@@ -1,9 +1,11 @@
 /*
 ** known.h -- recognising known bots from their moves: each other hero's
 ** moves are checked against the models of the 2016 contest bots that the
-** lab plays (sparring.h: killer, brute, wow); a model that has foretold a
-** hero's recent moves is then used to predict that hero in our search
-** (ai.c, step 5: the first round of plies).
+** lab plays (sparring.h: killer, brute, wow) and against our own sparring
+** policies hunter and miner (KNOWN_SPARRING; their policies without the 5 %
+** of random moves); a model that has foretold a hero's recent moves is
+** then used to predict that hero in our search (ai.c, step 5: the first
+** plies).
 **
 ** Data flow, once per move of ours (ai_choose):
 **   known_observe(k, now, me)   the state we are shown;
@@ -16,7 +18,11 @@
 ** its predicted move led where the hero went, or not. Misses are decayed
 ** by KNOWN_DECAY per observation; a model is trusted for a hero after
 ** KNOWN_MIN_OBS observations while its decayed misses stay below
-** KNOWN_MAX_MISS (one miss is forgiven after about 7 observations).
+** KNOWN_MAX_MISS (one miss is forgiven after about 7 observations), or
+** KNOWN_MAX_MISS_NOISY for hunter and miner, whose random moves miss
+** about one observation in 25 (one miss is forgiven at once, two close
+** together after about 3 observations). Ties go to the first model:
+** killer, brute, wow, hunter, miner.
 ** A round that no moves explain (a move of ours the server replaced, a
 ** hidden spike) scores nothing.
 **
@@ -31,7 +37,12 @@
 #include "rules.h"
 #include "sparring.h"
 
-#define KNOWN_MODELS 3 /* killer, brute, wow */
+/* 1: the sparring bots hunter and miner are known bots too (their policy
+   without its 5 % of random moves); 0: only the contest bots' models. */
+#ifndef KNOWN_SPARRING
+#define KNOWN_SPARRING 1
+#endif
+#define KNOWN_MODELS (3 + 2 * KNOWN_SPARRING) /* killer, brute, wow[, hunter, miner] */
 
 typedef struct known {
   int valid, me, move; /* a state seen at our turn, us, our answer */

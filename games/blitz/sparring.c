@@ -181,7 +181,7 @@ BOT_API int sparring_move(sparring_bot *b, const rules_state *s, int me) {
   if (b->kind == SPARRING_KILLER) return sparring__killer(b, s, me);
   if (b->kind == SPARRING_BRUTE) return sparbrute_move(&b->brute, s, me);
   if (b->kind == SPARRING_WOW) return sparwow_move(&b->wow, s, me);
-  if (rng_below(&b->rng, 100) < SPARRING_RANDOM_PCT) return (int)rng_below(&b->rng, 5);
+  if (!b->pure && rng_below(&b->rng, 100) < SPARRING_RANDOM_PCT) return (int)rng_below(&b->rng, 5);
   nav_compute(&b->nav, s, h->x, h->y, 10, 1, me);
   if (b->kind == SPARRING_MINER) {
     if (h->life < 35 && h->gold > 0) b->healing = 1;

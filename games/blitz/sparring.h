@@ -46,6 +46,7 @@ typedef struct sparring_bot {
   int kind;    /* SPARRING_* */
   int healing; /* 1 while walking to a tavern to heal */
   int last;    /* killer: its last plan (SPARRING__BEER etc. in sparring.c) */
+  int pure;    /* miner, hunter: 1, no random moves (known.c's models predict the policy, not its dice) */
   rng_t rng;
   nav_map nav;
   int kdist[RULES_CELLS];     /* killer: path costs from its cell */

@@ -1,7 +1,8 @@
 /*
 ** test_known.c -- recognising known bots (known.c): in a contest-board
 ** game played in-process, the heroes played by the lab's models of the
-** 2016 contest bots are each recognised as their own model, a randomly
+** 2016 contest bots are each recognised as their own model, the sparring
+** hunter and miner (random moves and all) mostly as theirs, a randomly
 ** moving hero as none; a round that no moves explain scores nothing; and
 ** known_predict gives the trusted model's move.
 */
@@ -65,6 +66,38 @@ static void test_other_seat_order(void) {
   const int kinds[3] = {SPARRING_WOW, SPARRING_KILLER, SPARRING_BRUTE};
   play(1004, SPARRING_HUNTER, kinds, 80);
   for (int k = 2; k <= 4; k++) TH_EQ_INT(known_model(&K, k), model_index(kinds[k - 2]));
+}
+
+/* The sparring bots hunter and miner, with their 5 % of random moves:
+   from round 20 on, each is trusted as its own model in most rounds, the
+   hunter never as a miner. */
+static void test_recognises_hunter_and_miner(void) {
+  const int kinds[3] = {SPARRING_HUNTER, SPARRING_MINER, SPARRING_MINER};
+  TH_ASSERT(model_index(SPARRING_HUNTER) >= 0 && model_index(SPARRING_MINER) >= 0);
+  for (int seed = 1000; seed < 1004; seed++) {
+    int own[RULES_HEROES + 1] = {0}, hunter_as_miner = 0, rounds = 0;
+    board(seed);
+    sparring_init(&B[0], SPARRING_MINER, 77);
+    for (int k = 1; k < RULES_HEROES; k++) sparring_init(&B[k], kinds[k - 1], (uint64_t)(seed * 8 + k));
+    known_reset(&K);
+    for (int r = 0; r < 200 && !rules_finished(&S); r++) {
+      known_observe(&K, &S, 1);
+      if (r >= 20) {
+        rounds++;
+        for (int k = 2; k <= 4; k++) own[k] += known_model(&K, k) == model_index(kinds[k - 2]);
+        hunter_as_miner += known_model(&K, 2) == model_index(SPARRING_MINER);
+      }
+      int dir = sparring_move(&B[0], &S, 1);
+      known_moved(&K, dir);
+      for (int k = 0; k < RULES_HEROES && !rules_finished(&S); k++) {
+        int id = rules_to_move(&S);
+        rules_move(&S, id == 1 ? dir : sparring_move(&B[id - 1], &S, id));
+      }
+    }
+    TH_EQ_INT(rounds, 180);
+    for (int k = 2; k <= 4; k++) TH_ASSERT(own[k] >= rounds * 8 / 10);
+    TH_EQ_INT(hunter_as_miner, 0);
+  }
 }
 
 static void test_random_bot_is_none(void) {
@@ -131,6 +164,7 @@ static void test_new_game_resets(void) {
 static const th_test TESTS[] = {
     TH_ENTRY(test_recognises_each_contest_bot),
     TH_ENTRY(test_other_seat_order),
+    TH_ENTRY(test_recognises_hunter_and_miner),
     TH_ENTRY(test_random_bot_is_none),
     TH_ENTRY(test_prediction_is_the_model_move),
     TH_ENTRY(test_unexplained_round_scores_nothing),

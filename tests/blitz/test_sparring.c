@@ -7,7 +7,7 @@
 ** hero with 25+ life less within 4 steps only, mines while its life is
 ** above 30 (50 with 5+ mines) and then drinks until above 75. Miner and
 ** hunter make 5 % random moves, so their direction is checked as the
-** majority over many seeds.
+** majority over many seeds; a pure one (known.c's models) makes none.
 */
 #include <stdio.h>
 #include <string.h>
@@ -65,6 +65,25 @@ static void test_same_seed_same_moves(void) {
   sparring_init(&b, SPARRING_MINER, 8);
   for (int i = 0; i < 64; i++) differ += moves[i] != sparring_move(&b, &S, 1);
   TH_ASSERT(differ > 0);
+}
+
+/* A pure bot (known.c's models) plays the policy alone: every seed gives
+   the policy's move, where the bots' random moves differ among 200 seeds. */
+static void test_pure_makes_no_random_moves(void) {
+  load(MAP);
+  for (int kind = SPARRING_MINER; kind <= SPARRING_HUNTER; kind++) {
+    int pure_off = 0, noisy_off = 0;
+    for (int r = 0; r < 200; r++) {
+      sparring_bot b;
+      sparring_init(&b, kind, 1000 + (uint64_t)r);
+      noisy_off += sparring_move(&b, &S, 1) != RULES_EAST;
+      sparring_init(&b, kind, 1000 + (uint64_t)r);
+      b.pure = 1;
+      pure_off += sparring_move(&b, &S, 1) != RULES_EAST;
+    }
+    TH_EQ_INT(pure_off, 0);
+    TH_ASSERT(noisy_off > 0);
+  }
 }
 
 static void test_miner_walks_to_mine(void) {
@@ -159,6 +178,7 @@ static void test_killer_hero_hides_spikes(void) {
 static const th_test TESTS[] = {
     TH_ENTRY(test_names),
     TH_ENTRY(test_same_seed_same_moves),
+    TH_ENTRY(test_pure_makes_no_random_moves),
     TH_ENTRY(test_miner_walks_to_mine),
     TH_ENTRY(test_miner_heals_when_weak),
     TH_ENTRY(test_hunter_chases_weaker),
