@@ -1153,11 +1153,11 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         t = cand[i]; cand[i] = cand[j]; cand[j] = t;
       }
   for (int k = 1; k <= RULES_HEROES; k++) {
-    int m = ai__pred ? -1 : known_model(&ai__known, k), kind = known_kind(m);
-    ai__pred_plies[k] = k != me && (ai__pred ? ai__pred(ai__pred_ctx, s, k) >= 0 : m >= 0);
-    if (ai__pred_plies[k])
-      ai__pred_plies[k] = kind == SPARRING_HUNTER || kind == SPARRING_MINER ? AI_PRED_PLIES_SPARRING : AI_PRED_PLIES;
-    if (ai__pred_plies[k]) st->known_mask |= 1 << k;
+    int m = ai__pred ? -1 : known_model(&ai__known, k);
+    ai__pred_plies[k] = 0;
+    if (k == me || (ai__pred ? ai__pred(ai__pred_ctx, s, k) < 0 : m < 0)) continue;
+    ai__pred_plies[k] = known_sparring(m) ? AI_PRED_PLIES_SPARRING : AI_PRED_PLIES;
+    st->known_mask |= 1 << k;
   }
   for (int i = 0; i < nc && i < 2; i++) {
     int k = cand[i];

@@ -27,6 +27,8 @@ static sparring_bot known__tmp;
 
 BOT_API int known_kind(int m) { return m >= 0 && m < KNOWN_MODELS ? known__kinds[m] : -1; }
 
+BOT_API int known_sparring(int m) { return known_kind(m) == SPARRING_HUNTER || known_kind(m) == SPARRING_MINER; }
+
 BOT_API void known_reset(known *k) {
   memset(k, 0, sizeof *k);
   for (int h = 0; h < RULES_HEROES; h++)
@@ -112,9 +114,8 @@ BOT_API int known_model(const known *k, int id) {
   int best = -1;
   if (!k->valid || id < 1 || id > RULES_HEROES || id == k->me) return -1;
   for (int m = 0; m < KNOWN_MODELS; m++) {
-    int noisy = known__kinds[m] == SPARRING_HUNTER || known__kinds[m] == SPARRING_MINER;
-    if (k->obs[id - 1][m] < KNOWN_MIN_OBS || k->miss[id - 1][m] >= (noisy ? KNOWN_MAX_MISS_NOISY : KNOWN_MAX_MISS))
-      continue;
+    double max_miss = known_sparring(m) ? KNOWN_MAX_MISS_NOISY : KNOWN_MAX_MISS;
+    if (k->obs[id - 1][m] < KNOWN_MIN_OBS || k->miss[id - 1][m] >= max_miss) continue;
     if (best < 0 || k->miss[id - 1][m] < k->miss[id - 1][best] ||
         (k->miss[id - 1][m] == k->miss[id - 1][best] && k->hits[id - 1][m] > k->hits[id - 1][best]))
       best = m;

@@ -64,6 +64,9 @@ BOT_API void known_moved(known *k, int dir);
 BOT_API int known_model(const known *k, int id);
 /* SPARRING_* kind of model m. */
 BOT_API int known_kind(int m);
+/* 1 when model m is our sparring hunter or miner (KNOWN_SPARRING): noisy
+   (KNOWN_MAX_MISS_NOISY) and cheap to call (ai.c, AI_PRED_PLIES_SPARRING). */
+BOT_API int known_sparring(int m);
 /* ai_predictor: hero id's move in s by its trusted model, or -1 (ctx: a
    known). */
 BOT_API int known_predict(void *ctx, const rules_state *s, int id);

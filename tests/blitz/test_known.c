@@ -28,21 +28,29 @@ static void board(int seed) {
 }
 
 /* Contest board `seed`; hero 1 (us) plays `ours`, heroes 2..4 the kinds
-   given; known watches from hero 1's seat for `rounds` of our moves. */
-static void play(int seed, int ours, const int kinds[3], int rounds) {
+   given; known forgets. */
+static void start(int seed, int ours, const int kinds[3]) {
   board(seed);
   sparring_init(&B[0], ours, 77);
   for (int k = 1; k < RULES_HEROES; k++) sparring_init(&B[k], kinds[k - 1], (uint64_t)(seed * 8 + k));
   known_reset(&K);
-  for (int r = 0; r < rounds && !rules_finished(&S); r++) {
-    known_observe(&K, &S, 1);
-    int dir = sparring_move(&B[0], &S, 1);
-    known_moved(&K, dir);
-    for (int k = 0; k < RULES_HEROES && !rules_finished(&S); k++) {
-      int id = rules_to_move(&S);
-      rules_move(&S, id == 1 ? dir : sparring_move(&B[id - 1], &S, id));
-    }
+}
+
+/* One round: known observes from hero 1's seat, then every hero moves. */
+static void round_played(void) {
+  known_observe(&K, &S, 1);
+  int dir = sparring_move(&B[0], &S, 1);
+  known_moved(&K, dir);
+  for (int k = 0; k < RULES_HEROES && !rules_finished(&S); k++) {
+    int id = rules_to_move(&S);
+    rules_move(&S, id == 1 ? dir : sparring_move(&B[id - 1], &S, id));
   }
+}
+
+/* start, then `rounds` rounds (fewer if the game ends). */
+static void play(int seed, int ours, const int kinds[3], int rounds) {
+  start(seed, ours, kinds);
+  for (int r = 0; r < rounds && !rules_finished(&S); r++) round_played();
 }
 
 static int model_index(int kind) {
@@ -74,24 +82,17 @@ static void test_other_seat_order(void) {
 static void test_recognises_hunter_and_miner(void) {
   const int kinds[3] = {SPARRING_HUNTER, SPARRING_MINER, SPARRING_MINER};
   TH_ASSERT(model_index(SPARRING_HUNTER) >= 0 && model_index(SPARRING_MINER) >= 0);
+  TH_ASSERT(known_sparring(model_index(SPARRING_HUNTER)) && known_sparring(model_index(SPARRING_MINER)));
+  TH_ASSERT(!known_sparring(model_index(SPARRING_KILLER)) && !known_sparring(-1));
   for (int seed = 1000; seed < 1004; seed++) {
     int own[RULES_HEROES + 1] = {0}, hunter_as_miner = 0, rounds = 0;
-    board(seed);
-    sparring_init(&B[0], SPARRING_MINER, 77);
-    for (int k = 1; k < RULES_HEROES; k++) sparring_init(&B[k], kinds[k - 1], (uint64_t)(seed * 8 + k));
-    known_reset(&K);
+    start(seed, SPARRING_MINER, kinds);
     for (int r = 0; r < 200 && !rules_finished(&S); r++) {
-      known_observe(&K, &S, 1);
+      round_played(); /* the models as trusted at that round's observation */
       if (r >= 20) {
         rounds++;
         for (int k = 2; k <= 4; k++) own[k] += known_model(&K, k) == model_index(kinds[k - 2]);
         hunter_as_miner += known_model(&K, 2) == model_index(SPARRING_MINER);
-      }
-      int dir = sparring_move(&B[0], &S, 1);
-      known_moved(&K, dir);
-      for (int k = 0; k < RULES_HEROES && !rules_finished(&S); k++) {
-        int id = rules_to_move(&S);
-        rules_move(&S, id == 1 ? dir : sparring_move(&B[id - 1], &S, id));
       }
     }
     TH_EQ_INT(rounds, 180);
