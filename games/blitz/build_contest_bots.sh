@@ -21,13 +21,7 @@
 set -eu
 # shellcheck source=games/blitz/launcher.sh
 . "$(dirname "$0")/launcher.sh"
-if [ $# -ne 3 ]; then
-  echo "usage: $0 SRCDIR OUTDIR NAME" >&2
-  exit 2
-fi
-src=$1
-out=$2
-name=$3
+blitz_build_args "$0" "$@"
 jars=/usr/share/java
 [ -d "$src/src/main/java" ] || { echo "$0: no $src/src/main/java" >&2; exit 1; }
 command -v javac >/dev/null || { echo "$0: javac not found (apt-get install -y default-jdk-headless)" >&2; exit 1; }

@@ -35,13 +35,7 @@
 set -eu
 # shellcheck source=games/blitz/launcher.sh
 . "$(dirname "$0")/launcher.sh"
-if [ $# -ne 3 ]; then
-  echo "usage: $0 SRCDIR OUTDIR NAME" >&2
-  exit 2
-fi
-src=$1
-out=$2
-name=$3
+blitz_build_args "$0" "$@"
 if [ -f "$src/csharp-client/MyBot.csproj" ]; then src=$src/csharp-client
 elif [ ! -f "$src/MyBot.csproj" ]; then
   echo "$0: no $src/csharp-client/MyBot.csproj" >&2; exit 1

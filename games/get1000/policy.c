@@ -114,40 +114,57 @@ BOT_API double policy_mu_state(const policy_tables *t, int h, int tt, int o, int
   return t->mu[policy__idx(h, tt, o)][policy__clamp_s(s)];
 }
 
-/* Exact integer backward pass of ev. */
-static void policy__backward_ev(policy_tables *t) {
-  for (int k = 9; k >= 0; k--) {
+/* The column counts (h, t, o) with k columns filled, k from 9 down to 0:
+   the order of a backward pass (a state after every state it leads to).
+   Fills n[][3] and returns how many there are. */
+static int policy__backward_order(int n[POLICY_NIDX][3]) {
+  int count = 0;
+  for (int k = 9; k >= 0; k--)
     for (int h = 0; h <= 3; h++)
       for (int tt = 0; tt <= 3; tt++) {
         int o = k - h - tt;
         if (o < 0 || o > 3) continue;
-        int i = policy__idx(h, tt, o);
-        int smax = 6 * (100 * h + 10 * tt + o);
-        int n[3] = {h, tt, o};
-        for (int s = 0; s < POLICY_NS; s++) {
-          if (k == 9) {
-            t->ev[i][s] = policy_distance(s);
-            continue;
-          }
-          if (s > smax) {
-            t->ev[i][s] = 0;
-            continue;
-          }
-          int64_t esum = 0;
-          for (int d = 1; d <= 6; d++) {
-            int64_t ebest = INT64_MAX;
-            for (int c = 0; c < 3; c++) {
-              if (n[c] >= 3) continue;
-              int m[3] = {n[0], n[1], n[2]};
-              m[c]++;
-              int64_t e = t->ev[policy__idx(m[0], m[1], m[2])][s + d * policy__w[c]];
-              if (e < ebest) ebest = e;
-            }
-            esum += ebest;
-          }
-          t->ev[i][s] = esum;
-        }
+        n[count][0] = h;
+        n[count][1] = tt;
+        n[count][2] = o;
+        count++;
       }
+  return count;
+}
+
+/* The state index after a die goes into column c of counts n, or -1 when
+   that column is full. */
+static int policy__child(const int n[3], int c) {
+  if (n[c] >= 3) return -1;
+  int m[3] = {n[0], n[1], n[2]};
+  m[c]++;
+  return policy__idx(m[0], m[1], m[2]);
+}
+
+/* Exact integer backward pass of ev: the least expected distance. */
+static void policy__backward_ev(policy_tables *t) {
+  static int order[POLICY_NIDX][3];
+  int count = policy__backward_order(order);
+  for (int q = 0; q < count; q++) {
+    const int *n = order[q];
+    int i = policy__idx(n[0], n[1], n[2]), smax = 6 * (100 * n[0] + 10 * n[1] + n[2]);
+    int last = n[0] + n[1] + n[2] == 9;
+    for (int s = 0; s < POLICY_NS; s++) {
+      if (last || s > smax) {
+        t->ev[i][s] = last ? policy_distance(s) : 0;
+        continue;
+      }
+      int64_t esum = 0;
+      for (int d = 1; d <= 6; d++) {
+        int64_t ebest = INT64_MAX;
+        for (int c = 0; c < 3; c++) {
+          int j = policy__child(n, c);
+          if (j >= 0 && t->ev[j][s + d * policy__w[c]] < ebest) ebest = t->ev[j][s + d * policy__w[c]];
+        }
+        esum += ebest;
+      }
+      t->ev[i][s] = esum;
+    }
   }
 }
 
@@ -155,40 +172,32 @@ static void policy__backward_ev(policy_tables *t) {
    = max (maximise) or min over legal columns, mean over the six rolls. */
 static void policy__backward_d(double tab[POLICY_NIDX][POLICY_NS],
                                const double util[POLICY_DMAX + 1], int maximise) {
-  for (int k = 9; k >= 0; k--) {
-    for (int h = 0; h <= 3; h++)
-      for (int tt = 0; tt <= 3; tt++) {
-        int o = k - h - tt;
-        if (o < 0 || o > 3) continue;
-        int i = policy__idx(h, tt, o);
-        int smax = 6 * (100 * h + 10 * tt + o);
-        int n[3] = {h, tt, o};
-        for (int s = 0; s < POLICY_NS; s++) {
-          if (k == 9) {
-            tab[i][s] = util[policy_distance(s)];
-            continue;
-          }
-          if (s > smax) {
-            tab[i][s] = 0.0;
-            continue;
-          }
-          double sum = 0.0;
-          for (int d = 1; d <= 6; d++) {
-            double best = 0.0;
-            int any = 0;
-            for (int c = 0; c < 3; c++) {
-              if (n[c] >= 3) continue;
-              int m[3] = {n[0], n[1], n[2]};
-              m[c]++;
-              double v = tab[policy__idx(m[0], m[1], m[2])][s + d * policy__w[c]];
-              if (!any || (maximise ? v > best : v < best)) best = v;
-              any = 1;
-            }
-            sum += best;
-          }
-          tab[i][s] = sum / 6.0;
-        }
+  static int order[POLICY_NIDX][3];
+  int count = policy__backward_order(order);
+  for (int q = 0; q < count; q++) {
+    const int *n = order[q];
+    int i = policy__idx(n[0], n[1], n[2]), smax = 6 * (100 * n[0] + 10 * n[1] + n[2]);
+    int last = n[0] + n[1] + n[2] == 9;
+    for (int s = 0; s < POLICY_NS; s++) {
+      if (last || s > smax) {
+        tab[i][s] = last ? util[policy_distance(s)] : 0.0;
+        continue;
       }
+      double sum = 0.0;
+      for (int d = 1; d <= 6; d++) {
+        double best = 0.0;
+        int any = 0;
+        for (int c = 0; c < 3; c++) {
+          int j = policy__child(n, c);
+          if (j < 0) continue;
+          double v = tab[j][s + d * policy__w[c]];
+          if (!any || (maximise ? v > best : v < best)) best = v;
+          any = 1;
+        }
+        sum += best;
+      }
+      tab[i][s] = sum / 6.0;
+    }
   }
 }
 

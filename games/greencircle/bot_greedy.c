@@ -28,27 +28,7 @@ static void greedy_values(const proto_input *in, greedy_ctx *c) {
     c->debt_in_deck += in->cnt[l][RULES_DEBT];
     for (int k = 0; k < RULES_NTYPES; k++) c->deck += in->cnt[l][k];
   }
-  int m1 = 1 << 30, m2 = 1 << 30, a1 = -1, a2 = -1;
-  for (int i = 0; i < in->napps; i++) {
-    int m = -wild;
-    for (int k = 0; k < RULES_NSKILL; k++)
-      if (in->app_need[i][k] > have[k]) m += in->app_need[i][k] - have[k];
-    if (m < m1) {
-      m2 = m1;
-      a2 = a1;
-      m1 = m;
-      a1 = i;
-    } else if (m < m2) {
-      m2 = m;
-      a2 = i;
-    }
-  }
-  for (int k = 0; k < RULES_NSKILL; k++) {
-    int d = 0;
-    if (a1 >= 0 && in->app_need[a1][k] - have[k] > d) d = in->app_need[a1][k] - have[k];
-    if (a2 >= 0 && in->app_need[a2][k] - have[k] > d) d = in->app_need[a2][k] - have[k];
-    c->deficit[k] = d;
-  }
+  rules_nearest_deficit((const int(*)[RULES_NSKILL])in->app_need, in->napps, have, wild, c->deficit);
   static const double base[RULES_NTYPES] = {1.5, 1.5, 1.0, 0.5, 1.0, 2.5, 1.0, 1.0, 1.5, -2.0};
   for (int k = 0; k < RULES_NTYPES; k++) c->val[k] = base[k];
   for (int k = 0; k < RULES_NSKILL; k++)

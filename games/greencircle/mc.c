@@ -90,32 +90,13 @@ static void mc__values(const rules_game *g, int p, mc__vals *v) {
     }
   v->debt_in_hand = 0;
   for (int i = 0; i < P->hand.n; i++) v->debt_in_hand += P->hand.c[i] == RULES_DEBT;
-  int m1 = 1 << 30, m2 = 1 << 30, a1 = -1, a2 = -1;
   int need[RULES_NAPP][RULES_NSKILL];
-  for (int i = 0; i < g->napps; i++) {
-    rules_app_need(g->apps[i], need[i]);
-    int m = -wild;
-    for (int k = 0; k < RULES_NSKILL; k++)
-      if (need[i][k] > have[k]) m += need[i][k] - have[k];
-    if (m < m1) {
-      m2 = m1;
-      a2 = a1;
-      m1 = m;
-      a1 = i;
-    } else if (m < m2) {
-      m2 = m;
-      a2 = i;
-    }
-  }
+  for (int i = 0; i < g->napps; i++) rules_app_need(g->apps[i], need[i]);
+  rules_nearest_deficit((const int(*)[RULES_NSKILL])need, g->napps, have, wild, v->deficit);
   static const double base[RULES_NTYPES] = {1.5, 1.5, 1.0, 0.5, 1.0, 2.5, 1.0, 1.0, 1.5, -2.0};
   for (int k = 0; k < RULES_NTYPES; k++) v->val[k] = base[k];
-  for (int k = 0; k < RULES_NSKILL; k++) {
-    int d = 0;
-    if (a1 >= 0 && need[a1][k] - have[k] > d) d = need[a1][k] - have[k];
-    if (a2 >= 0 && need[a2][k] - have[k] > d) d = need[a2][k] - have[k];
-    v->deficit[k] = d;
-    if (d > 0) v->val[k] += 3.0;
-  }
+  for (int k = 0; k < RULES_NSKILL; k++)
+    if (v->deficit[k] > 0) v->val[k] += 3.0;
   if (deck > 0) v->val[RULES_RF] += 4.0 * debt / deck;
   v->rel_thr = P->score <= 1 ? MC_REL_EARLY : MC_REL_LATE;
   v->rel = 99;

@@ -984,3 +984,28 @@ BOT_API int rules_state_str(const rules_game *g, const char *tag, char *buf, int
   }
   return b.bad ? -1 : b.n;
 }
+
+BOT_API void rules_nearest_deficit(const int need[][RULES_NSKILL], int napps, const int have[RULES_NSKILL],
+                                   int wild, int deficit[RULES_NSKILL]) {
+  int m1 = 1 << 30, m2 = 1 << 30, a1 = -1, a2 = -1;
+  for (int i = 0; i < napps; i++) {
+    int m = -wild;
+    for (int k = 0; k < RULES_NSKILL; k++)
+      if (need[i][k] > have[k]) m += need[i][k] - have[k];
+    if (m < m1) {
+      m2 = m1;
+      a2 = a1;
+      m1 = m;
+      a1 = i;
+    } else if (m < m2) {
+      m2 = m;
+      a2 = i;
+    }
+  }
+  for (int k = 0; k < RULES_NSKILL; k++) {
+    int d = 0;
+    if (a1 >= 0 && need[a1][k] - have[k] > d) d = need[a1][k] - have[k];
+    if (a2 >= 0 && need[a2][k] - have[k] > d) d = need[a2][k] - have[k];
+    deficit[k] = d;
+  }
+}

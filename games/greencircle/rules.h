@@ -156,4 +156,11 @@ BOT_API int rules_state_str(const rules_game *g, const char *tag, char *buf, int
 BOT_API const char *rules_phase_name(int phase);
 BOT_API const char *rules_card_name(int type);
 
+/* The deficit of the two applications (of napps, needs in need[]) that
+   miss the fewest skill cards, given have[] per skill and `wild` cards that
+   count for any skill: deficit[k] is the most either of them still misses
+   of skill k (0 for every k when there is no application). */
+BOT_API void rules_nearest_deficit(const int need[][RULES_NSKILL], int napps, const int have[RULES_NSKILL],
+                                   int wild, int deficit[RULES_NSKILL]);
+
 #endif /* RULES_H */
