@@ -40,6 +40,17 @@ PROC_CLOCK=cpu for the referee (modules/proc), which then counts the same
 CPU time against the turn limit: a loaded machine plays like dedicated
 cores.
 
+The results file: one JSON object a game, with "game", "seed", "g" (the
+game's number), "bots" (the bots' labels, in bot order: the order of the
+command line), "commands" (their commands, bot order), "seats" (seat ->
+bot index: seats[k] is the bot that played seat k), "result" (the
+referee's JSON line: its "ranks", "scores", "errors", "think_mean_ms",
+"think_max_ms" and "detail" arrays are in SEAT order), "by_bot" (the same
+per bot, in bot order: {"bot", "seat", "rank", "score", "error",
+"think_mean_ms", "think_max_ms"}), "error" (why the referee failed, else
+null), "replay" (the command that plays that game again), "trace", "view"
+and "host".
+
 --sprt ELO0,ELO1 plays game pairs until the generalized log-likelihood
 ratio (pentanomial model over pairs, logistic Elo; the statistic of
 fishtest) of "bot 1 is ELO1 stronger than bot 2" against "ELO0 stronger"
@@ -239,6 +250,21 @@ def sparring_names(game):
     return sorted(names)
 
 
+def bot_names_help():
+    """--help's list of each game's short bot names: dist and the sparring
+    bots of games/GAME/bot_*.c (a referee's built-in bots are named in its
+    own usage, `build/GAME-referee`)."""
+    lines = ["short bot names (BOT), per game (built-in: the referee's own, when it is built):"]
+    for g in known_games():
+        gdir = os.path.join(ROOT, "games", g)
+        names = sorted(f[4:-2] for f in os.listdir(gdir) if f.startswith("bot_") and f.endswith(".c"))
+        referee = os.path.join(ROOT, "build", g + "-referee")
+        builtins = builtin_bots(referee_usage(referee)) if os.access(referee, os.X_OK) else []
+        lines.append("  %-13s dist %s%s" % (g, " ".join(names), "; built-in: " + " ".join(builtins) if builtins else ""))
+    lines.append("BOT may also be a path to an executable or a quoted command line.")
+    return "\n".join(lines)
+
+
 class UsageError(Exception):
     pass
 
@@ -351,7 +377,24 @@ def run_job(job):
         rec["error"] = "referee failed (exit %d): %s" % (r.returncode, tail)
         return rec
     rec["result"] = result
+    rec["by_bot"] = by_bot(rec)
     return rec
+
+
+def by_bot(rec):
+    """The referee's per-seat arrays of one game, turned per bot (bot
+    order: the command line's), so that a reader need not undo the seat
+    rotation."""
+    res, out = rec["result"], []
+    for b, label in enumerate(rec["bots"]):
+        k = rec["seats"].index(b) if b in rec["seats"] else None
+        entry = {"bot": label, "seat": k}
+        for key, name in (("ranks", "rank"), ("scores", "score"), ("errors", "error"),
+                          ("think_mean_ms", "think_mean_ms"), ("think_max_ms", "think_max_ms")):
+            arr = res.get(key)
+            entry[name] = arr[k] if k is not None and isinstance(arr, list) and k < len(arr) else None
+        out.append(entry)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -799,7 +842,8 @@ def main(argv):
         return cmd_run_job(argv[2:])
     if len(argv) > 1 and argv[1] == "host-check":
         return cmd_host_check(argv[1:])
-    ap = argparse.ArgumentParser(prog="arena.py", description="Plays matches through a game's referee.")
+    ap = argparse.ArgumentParser(prog="arena.py", description="Plays matches through a game's referee.",
+                                 epilog=bot_names_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")
     ap.add_argument("bots", nargs="+", metavar="BOT")
     ap.add_argument("--games", type=int, default=None, help="games to play (with --sprt: the cap)")
