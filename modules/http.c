@@ -260,16 +260,13 @@ static long http__body(http_client *c, long n, char *out, size_t cap, size_t *us
   return got;
 }
 
-/* One attempt. Returns body length, -1 error, -3 "closed or reset before
-   any byte of the response" (retryable on a reused connection). */
-static long http__attempt(http_client *c, const char *method, const http_url *u,
-                          const char *ctype, const char *body, size_t blen, char *out,
-                          size_t cap, int *status) {
-  deadline_t d;
-  deadline_start(&d, (double)c->read_ms);
+/* Step 1 of an attempt: the request line, headers and body sent. Returns
+   0, -1 on error, -3 when a reused connection failed (retryable). */
+static int http__send_request(http_client *c, const char *method, const http_url *u,
+                              const char *ctype, const char *body, size_t blen, deadline_t *d) {
   char head[HTTP_PATH_MAX + HTTP_HOST_MAX + 512];
-  int hl;
   char hostport[HTTP_HOST_MAX + 16];
+  int hl;
   if (u->port == 80) snprintf(hostport, sizeof hostport, "%s", u->host);
   else snprintf(hostport, sizeof hostport, "%s:%d", u->host, u->port);
   if (body)
@@ -286,106 +283,140 @@ static long http__attempt(http_client *c, const char *method, const http_url *u,
     snprintf(c->err, sizeof c->err, "request header too long");
     return -1;
   }
-  if (http__send_all(c, head, (size_t)hl, &d) < 0) return c->reused ? -3 : -1;
-  if (body && blen && http__send_all(c, body, blen, &d) < 0) return c->reused ? -3 : -1;
+  if (http__send_all(c, head, (size_t)hl, d) < 0) return c->reused ? -3 : -1;
+  if (body && blen && http__send_all(c, body, blen, d) < 0) return c->reused ? -3 : -1;
+  return 0;
+}
+
+/* What a response head says about its body. */
+typedef struct http__head {
+  int status;
+  long clen; /* Content-Length, -1 when absent */
+  int chunked, keep;
+} http__head;
+
+/* One header line (name and value, the colon replaced) into h. Returns 0,
+   -1 on a bad Content-Length. */
+static int http__header(http_client *c, char *line, http__head *h) {
+  char shown[96];
+  char *colon = strchr(line, ':');
+  if (!colon) return 0;
+  *colon = 0;
+  char *v = colon + 1;
+  while (*v == ' ' || *v == '\t') v++;
+  if (strcasecmp(line, "Content-Length") == 0) {
+    char *e;
+    h->clen = strtol(v, &e, 10);
+    if (e == v || h->clen < 0) {
+      text_printable(v, strlen(v), shown, 40);
+      snprintf(c->err, sizeof c->err, "bad Content-Length \"%s\"", shown);
+      return -1;
+    }
+  } else if (strcasecmp(line, "Transfer-Encoding") == 0) {
+    if (http__has(v, "chunked")) h->chunked = 1;
+  } else if (strcasecmp(line, "Connection") == 0) {
+    if (http__has(v, "close")) h->keep = 0;
+    else if (http__has(v, "keep-alive")) h->keep = 1;
+  }
+  return 0;
+}
+
+/* Step 2: the final response's status line and headers. 1xx interim
+   responses (100 Continue, 103 Early Hints) come before the final one:
+   their heads are skipped. 101 would be a protocol switch: final. Returns
+   0, -1 on error, -3 when a reused connection closed before any byte. */
+static int http__read_head(http_client *c, http__head *h, deadline_t *d) {
   char line[2048], shown[96];
-  long ll;
-  int minor = 1, st = 0;
-  long clen = -1;
-  int chunked = 0, keep = 1;
-  /* 1xx interim responses (100 Continue, 103 Early Hints) come before the
-     final one: skip their heads. 101 would be a protocol switch: final. */
   for (int interim = 0;; interim++) {
-    ll = http__line(c, line, sizeof line, &d);
+    long ll = http__line(c, line, sizeof line, d);
+    int minor = 1;
     if (ll == -2 && interim == 0) {
       if (!c->err[0]) snprintf(c->err, sizeof c->err, "connection closed before the response");
       return c->reused ? -3 : -1;
     }
     if (ll == -2) snprintf(c->err, sizeof c->err, "connection closed after an interim response");
     if (ll < 0) return -1;
-    if (sscanf(line, "HTTP/1.%d %d", &minor, &st) != 2 || st < 100 || st > 999) {
+    if (sscanf(line, "HTTP/1.%d %d", &minor, &h->status) != 2 || h->status < 100 || h->status > 999) {
       text_printable(line, (size_t)ll, shown, 80);
       snprintf(c->err, sizeof c->err, "bad status line \"%s\"", shown);
       return -1;
     }
-    clen = -1;
-    chunked = 0;
-    keep = minor >= 1;
-    for (;;) {
-      ll = http__line(c, line, sizeof line, &d);
-      if (ll == -2) {
-        snprintf(c->err, sizeof c->err, "connection closed inside the response header");
-        return -1;
-      }
-      if (ll < 0) return -1;
-      if (ll == 0) break;
-      char *colon = strchr(line, ':');
-      if (!colon) continue;
-      *colon = 0;
-      char *v = colon + 1;
-      while (*v == ' ' || *v == '\t') v++;
-      if (strcasecmp(line, "Content-Length") == 0) {
-        char *e;
-        clen = strtol(v, &e, 10);
-        if (e == v || clen < 0) {
-          text_printable(v, strlen(v), shown, 40);
-          snprintf(c->err, sizeof c->err, "bad Content-Length \"%s\"", shown);
-          return -1;
-        }
-      } else if (strcasecmp(line, "Transfer-Encoding") == 0) {
-        if (http__has(v, "chunked")) chunked = 1;
-      } else if (strcasecmp(line, "Connection") == 0) {
-        if (http__has(v, "close")) keep = 0;
-        else if (http__has(v, "keep-alive")) keep = 1;
-      }
-    }
-    if (st >= 200 || st == 101) break;
+    h->clen = -1;
+    h->chunked = 0;
+    h->keep = minor >= 1;
+    while ((ll = http__line(c, line, sizeof line, d)) > 0)
+      if (http__header(c, line, h) < 0) return -1;
+    if (ll == -2) snprintf(c->err, sizeof c->err, "connection closed inside the response header");
+    if (ll < 0) return -1;
+    if (h->status >= 200 || h->status == 101) return 0;
     if (interim >= 16) {
       snprintf(c->err, sizeof c->err, "more than 16 interim (1xx) responses");
       return -1;
     }
   }
+}
+
+/* Step 3 for a chunked body: chunks into out (used grows), then the
+   trailers. Returns 0 or -1. */
+static int http__read_chunked(http_client *c, char *out, size_t cap, size_t *used, deadline_t *d) {
+  char line[2048], shown[96];
+  for (;;) {
+    long ll = http__line(c, line, sizeof line, d);
+    if (ll < 0) {
+      if (ll == -2) snprintf(c->err, sizeof c->err, "connection closed inside chunked body");
+      return -1;
+    }
+    char *e;
+    long sz = strtol(line, &e, 16);
+    if (e == line || sz < 0) {
+      text_printable(line, (size_t)ll, shown, 40);
+      snprintf(c->err, sizeof c->err, "bad chunk size \"%s\"", shown);
+      return -1;
+    }
+    if (sz == 0) {
+      do {
+        ll = http__line(c, line, sizeof line, d);
+        if (ll == -2) snprintf(c->err, sizeof c->err, "connection closed inside the chunked trailer");
+        if (ll < 0) return -1;
+      } while (ll > 0); /* trailers */
+      return 0;
+    }
+    if (http__body(c, sz, out, cap, used, d) < 0) return -1;
+    ll = http__line(c, line, sizeof line, d);
+    if (ll != 0) {
+      if (ll > 0) snprintf(c->err, sizeof c->err, "missing CRLF after a chunk");
+      if (ll == -2) snprintf(c->err, sizeof c->err, "connection closed inside chunked body");
+      return -1;
+    }
+  }
+}
+
+/* One attempt. Returns body length, -1 error, -3 "closed or reset before
+   any byte of the response" (retryable on a reused connection). */
+static long http__attempt(http_client *c, const char *method, const http_url *u,
+                          const char *ctype, const char *body, size_t blen, char *out,
+                          size_t cap, int *status) {
+  deadline_t d;
+  deadline_start(&d, (double)c->read_ms);
+  int rc = http__send_request(c, method, u, ctype, body, blen, &d);
+  http__head h = {0, -1, 0, 1};
+  if (rc == 0) rc = http__read_head(c, &h, &d);
+  if (rc < 0) return rc;
+  /* step 3: the body, by its framing */
   size_t used = 0;
+  int st = h.status;
   int no_body = st == 204 || st == 304 || (st >= 100 && st < 200) || strcmp(method, "HEAD") == 0;
   if (no_body) {
-  } else if (chunked) {
-    for (;;) {
-      ll = http__line(c, line, sizeof line, &d);
-      if (ll < 0) {
-        if (ll == -2) snprintf(c->err, sizeof c->err, "connection closed inside chunked body");
-        return -1;
-      }
-      char *e;
-      long sz = strtol(line, &e, 16);
-      if (e == line || sz < 0) {
-        text_printable(line, (size_t)ll, shown, 40);
-        snprintf(c->err, sizeof c->err, "bad chunk size \"%s\"", shown);
-        return -1;
-      }
-      if (sz == 0) {
-        do {
-          ll = http__line(c, line, sizeof line, &d);
-          if (ll == -2) snprintf(c->err, sizeof c->err, "connection closed inside the chunked trailer");
-          if (ll < 0) return -1;
-        } while (ll > 0); /* trailers */
-        break;
-      }
-      if (http__body(c, sz, out, cap, &used, &d) < 0) return -1;
-      ll = http__line(c, line, sizeof line, &d);
-      if (ll != 0) {
-        if (ll > 0) snprintf(c->err, sizeof c->err, "missing CRLF after a chunk");
-        if (ll == -2) snprintf(c->err, sizeof c->err, "connection closed inside chunked body");
-        return -1;
-      }
-    }
-  } else if (clen >= 0) {
-    if (http__body(c, clen, out, cap, &used, &d) < 0) return -1;
+  } else if (h.chunked) {
+    if (http__read_chunked(c, out, cap, &used, &d) < 0) return -1;
+  } else if (h.clen >= 0) {
+    if (http__body(c, h.clen, out, cap, &used, &d) < 0) return -1;
   } else {
     if (http__body(c, -1, out, cap, &used, &d) < 0) return -1;
-    keep = 0;
+    h.keep = 0;
   }
   if (cap) out[used] = 0;
-  if (!keep) http_close(c);
+  if (!h.keep) http_close(c);
   *status = st;
   c->last_status = st;
   return (long)used;
