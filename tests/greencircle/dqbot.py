@@ -5,7 +5,11 @@ for the official-referee disqualification traces in tests/data/greencircle/dq/.
     python3 tests/greencircle/dqbot.py PHASE K MODE [MINSCORE [PLAN [COND]]]
 
 Plays PLAN (`first`: the first listed option; `release`: a listed RELEASE
-when there is one, else the first option; `random`: always RANDOM) until its
+when there is one, else the first option; `random`: always RANDOM;
+`fuzzS`: with generator seed S, a listed option at random, or one time in
+ten a line from a list of near-misses of the protocol that the referee may
+accept or not -- extra spaces, leading zeros, messages, missing or extra
+numbers, lower case, other phases' commands) until its
 K-th request in phase PHASE (MOVE, GIVE_CARD, THROW_CARD, PLAY_CARD,
 RELEASE) counted from the moment its own score reaches MINSCORE (default 0)
 and only among the requests where COND holds (`any`, the default;
@@ -27,8 +31,9 @@ reshuffles; `noskill_lowdraw`: both), which it answers by MODE:
   crash      exits without answering
   none       never misbehaves
 
-Stateless apart from its counter; exits at end of input.
+Stateless apart from its counter and generator; exits at end of input.
 """
+import random
 import sys
 import time
 
@@ -60,7 +65,25 @@ def cond_holds(cond, hand, draw):
     return {"any": True, "noskill": noskill, "lowdraw": lowdraw, "noskill_lowdraw": noskill and lowdraw}[cond]
 
 
-def plan_answer(plan, opts):
+def near_miss(rnd, apps):
+    """A line close to the protocol, for the `fuzz` plan."""
+    def n():
+        return rnd.randrange(11)
+    forms = [lambda: "MOVE %d" % n(), lambda: "MOVE %d %d" % (n(), n()), lambda: "MOVE %d hi there" % n(),
+             lambda: "MOVE %d %d %d" % (n(), n(), n()), lambda: "MOVE 0%d" % n(), lambda: "MOVE  %d" % n(),
+             lambda: "move %d" % n(), lambda: "WAIT", lambda: "WAIT now", lambda: "RANDOM go", lambda: "RANDOMX",
+             lambda: "GIVE %d" % n(), lambda: "THROW %d" % n(), lambda: "GIVE %d x" % n(),
+             lambda: rnd.choice(SKILLS), lambda: rnd.choice(SKILLS) + " msg",
+             lambda: "TASK_PRIORITIZATION %d %d" % (n(), n()), lambda: "CONTINUOUS_INTEGRATION %d" % n(),
+             lambda: "CONTINUOUS_INTEGRATION", lambda: "TASK_PRIORITIZATION %d" % n(),
+             lambda: "RELEASE %d" % rnd.choice(apps + [n(), 27, 28, 30]), lambda: "RELEASE %d ok" % rnd.choice(apps + [0]),
+             lambda: "RELEASE", lambda: "MOVE -1", lambda: "GIVE -1", lambda: "MOVE 1;WAIT"]
+    return rnd.choice(forms)()
+
+
+def plan_answer(plan, opts, apps=(), rnd=None):
+    if plan.startswith("fuzz"):
+        return near_miss(rnd, list(apps)) if rnd.random() < 0.1 else rnd.choice(opts)
     if plan == "random":
         return "RANDOM"
     if plan == "release":
@@ -102,13 +125,14 @@ def main():
     minscore = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     plan = sys.argv[5] if len(sys.argv) > 5 else "first"
     cond = sys.argv[6] if len(sys.argv) > 6 else "any"
+    rnd = random.Random(int(plan[4:])) if plan.startswith("fuzz") else None
     seen = 0
     while True:
         req = read_request(sys.stdin)
         if req is None:
             return
         phase, apps, zone, score, hand, draw, opts = req
-        answer = plan_answer(plan, opts)
+        answer = plan_answer(plan, opts, apps, rnd)
         if phase == phase_want and score >= minscore and mode != "none" and cond_holds(cond, hand, draw):
             seen += 1
             if seen >= k:
