@@ -10,6 +10,7 @@
 GC_DIR    := games/greencircle
 GC_TRACES := $(sort $(wildcard tests/data/greencircle/*.txt))
 GC_DQ_TRACES := $(sort $(wildcard tests/data/greencircle/dq/*.txt))
+GC_FUZZ_TRACES := $(sort $(wildcard tests/data/greencircle/fuzz/*.txt))
 
 TOOLS += build/greencircle-referee build/greencircle-bench
 LINKS += build/greencircle-referee:$(GC_DIR)/referee.c \
@@ -28,6 +29,7 @@ test-greencircle:
 	  build/tests/greencircle/test_mc \
 	  'build/greencircle-referee replay $(or $(GC_TRACES),tests/data/greencircle/*.txt)' \
 	  'build/greencircle-referee replay $(or $(GC_DQ_TRACES),tests/data/greencircle/dq/*.txt)' \
+	  'build/greencircle-referee replay $(or $(GC_FUZZ_TRACES),tests/data/greencircle/fuzz/*.txt)' \
 	  '$(PYTHON) tests/greencircle/dq_traces.py'
 
 smoke-greencircle: build/greencircle build/greencircle-random build/greencircle-starter build/greencircle-greedy build/greencircle-referee

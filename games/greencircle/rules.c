@@ -591,7 +591,11 @@ BOT_API void rules_disqualify(rules_game *g, rules_rng *r, int p, const rules_ac
     rules__push(&P->played, RULES_TP);
     rules__remove_first(&P->hand, crash->x);
   }
-  /* 2. the referee still advances its phase machine for the turn, with no
+  /* 2. deactivation sets the player's score to -1 (the state shows it, and
+        the phase choice below reads it: with -1 the fifth-application rule
+        no longer applies, so a shoddy release counts as possible again). */
+  P->score = -1;
+  /* 3. the referee still advances its phase machine for the turn, with no
         action applied: MOVE/GIVE/THROW go on as after a move, PLAY_CARD uses
         up a play, RELEASE ends the turn (discard, draw, maybe a reshuffle). */
   if (p == g->active) {

@@ -62,7 +62,7 @@ typedef struct rules_pile {
 
 typedef struct rules_player {
   int8_t loc;        /* -1 before the first move */
-  int8_t score;      /* applications released */
+  int8_t score;      /* applications released; -1 once disqualified */
   int8_t plays;      /* playsLeft */
   int8_t to_throw;   /* cardsToThrow */
   int8_t must_give;
@@ -137,9 +137,11 @@ BOT_API int rules_parse(const rules_game *g, const char *line, rules_action *a, 
 BOT_API void rules_apply(rules_game *g, rules_rng *r, const rules_action *a);
 /* Disqualifies player p (invalid output, timeout, crash): one referee turn
    used, as the official referee does it: `crash` (or NULL) is the action that
-   crashed it (Q2: the TP card is played and the thrown card destroyed), then
-   the phase machine advances with no action (PLAY_CARD uses a play; the turn
-   may end: discard, draw, reshuffle on r). The game ends the next turn. */
+   crashed it (Q2: the TP card is played and the thrown card destroyed), the
+   player's score becomes -1, then the phase machine advances with no action
+   and reads that score (PLAY_CARD uses a play; the turn may end: discard,
+   draw, reshuffle on r). The game ends the next turn; rules_result still
+   gives the platform scores (1 to the other player, 0 to p). */
 BOT_API void rules_disqualify(rules_game *g, rules_rng *r, int p, const rules_action *crash);
 
 /* DEBT cards in hand + draw + discard. */

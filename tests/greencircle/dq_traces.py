@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""dq_traces.py -- the disqualification traces in tests/data/greencircle/dq/
-show the official referee's disqualification turn (run from the repo root).
+"""dq_traces.py -- the official-referee disqualification traces in
+tests/data/greencircle/dq/ are what their names say (run from the repo root).
 
-Each trace ends with one player disqualified (invalid answer, timeout, or the
-crashing TASK_PRIORITIZATION x 9). The referee still advances its phase
-machine that turn; each file's name says which path it covers, and this
-checks the trace itself: the phase of the bad request, the phase and player
-asked next, whether the generator was called (a reshuffle at the end of the
-turn), and for x 9 that one card left the game (the thrown card). That
-`greencircle-referee replay` reproduces every line is checked by the
-test-greencircle step. Last line: "N passed, N failed".
+A file is named PHASE_MODE_NEXT[_reshuffle][_at4]_seedS.txt: the phase of
+the bad request (move, give, throw, play, release), how the player broke the
+protocol (invalid, wrongphase, illegal, overflow, tp9, timeout, crash, as
+tests/greencircle/dqbot.py makes them), where the referee's phase machine
+went that same turn (stays in the phase, to_play, to_release, or ends_turn),
+whether ending the turn reshuffled (a generator call), and whether the player
+held four applications. This checks each name against its trace: the bad
+answer is the last one, the game ends by deactivation, the player's score
+reads -1 from that turn (state and APPS line) while the platform scores stay
+0 and 1, and no card left the game except the one a tp9 crash destroys.
+It also checks the folder covers invalid, wrongphase, illegal and timeout
+in every phase, with at least 30 files. That `greencircle-referee replay`
+reproduces every line is the test-greencircle step's job.
+Last line: "N passed, N failed".
 """
 import os
 import re
@@ -19,23 +25,29 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import pyunit  # noqa: E402
 
 DIR = "tests/data/greencircle/dq"
-# file: (phase asked, next phase, next player is the same one, generator called)
-WANT = {
-    "move_to_play.txt": ("MOVE", "PLAY_CARD", True, False),
-    "move_to_release.txt": ("MOVE", "RELEASE", True, False),
-    "move_ends_turn_reshuffle.txt": ("MOVE", "MOVE", False, True),
-    "move_timeout_reshuffle.txt": ("MOVE", "MOVE", False, True),
-    "give_stays.txt": ("GIVE_CARD", "GIVE_CARD", True, False),
-    "throw_stays.txt": ("THROW_CARD", "THROW_CARD", True, False),
-    "play_plays_left.txt": ("PLAY_CARD", "PLAY_CARD", True, False),
-    "play_to_release.txt": ("PLAY_CARD", "RELEASE", True, False),
-    "play_ends_turn.txt": ("PLAY_CARD", "MOVE", False, False),
-    "release_ends_turn.txt": ("RELEASE", "MOVE", False, False),
-    "release_ends_turn_reshuffle.txt": ("RELEASE", "MOVE", False, True),
-    "tp9_to_release.txt": ("PLAY_CARD", "RELEASE", True, False),
-    "tp9_ends_turn.txt": ("PLAY_CARD", "MOVE", False, False),
-    "tp9_ends_turn_reshuffle.txt": ("PLAY_CARD", "MOVE", False, True),
-}
+PHASES = {"move": "MOVE", "give": "GIVE_CARD", "throw": "THROW_CARD", "play": "PLAY_CARD", "release": "RELEASE"}
+NAME = re.compile(r"^(move|give|throw|play|release)_(invalid|wrongphase|illegal|overflow|tp9|timeout|crash)_"
+                  r"(stays|to_play|to_release|ends_turn)(_reshuffle)?(_at4)?_seed(-?\d+)\.txt$")
+CARDS = ("TRAINING", "CODING", "DAILY_ROUTINE", "TASK_PRIORITIZATION", "ARCHITECTURE_STUDY",
+         "CONTINUOUS_INTEGRATION", "CODE_REVIEW", "REFACTORING")
+VERB = {"MOVE": ("MOVE",), "GIVE_CARD": ("GIVE",), "THROW_CARD": ("THROW",), "PLAY_CARD": CARDS, "RELEASE": ("RELEASE",)}
+
+
+def mode_of(out, phase):
+    """The way the answer breaks the protocol, or None if it looks legal."""
+    if out == "HELLO WORLD":
+        return "invalid"
+    if out in ("(timeout)", "(crash)"):
+        return out[1:-1]
+    if re.match(r"TASK_PRIORITIZATION \d 9$", out):
+        return "tp9"
+    if "99999999999" in out:
+        return "overflow"
+    if out == ("WAIT" if phase == "MOVE" else "MOVE 1"):
+        return "wrongphase"
+    if out.split(" ")[0] in VERB[phase]:
+        return "illegal"
+    return None
 
 
 def cards(state_lines):
@@ -50,31 +62,40 @@ def cards(state_lines):
     return n
 
 
-def check_one(path, want):
+def check_one(path, m):
+    phase_want = PHASES[m.group(1)]
     lines = open(path).read().split("\n")
-    bad = [i for i, l in enumerate(lines) if l.startswith("OUT ") and
-           (l in ("OUT HELLO WORLD", "OUT (timeout)") or re.match(r"OUT TASK_PRIORITIZATION \d 9$", l))]
-    if len(bad) != 1:
-        return "expected one bad answer, found %d" % len(bad)
-    i = bad[0]
-    t = i
-    while not lines[t].startswith("TURN "):
-        t -= 1
+    if not any(line == "SEED " + m.group(6) for line in lines):
+        return "the SEED line is not the name's"
+    t = max(i for i, line in enumerate(lines) if line.startswith("TURN "))
     player = int(lines[t].split()[3])
     phase = lines[t + 1]
-    rng = lines[i + 1].startswith("RNG ")
-    s = i + (2 if rng else 1)
-    m = re.match(r"STATE AFTER \d+ next=(\d):(\w+)", lines[s])
-    if not m:
-        return "no state after the bad answer"
-    got = (phase, m.group(2), int(m.group(1)) == player, rng)
-    if got != want:
-        return "got %s, want %s" % (got, want)
-    if not any(l.startswith("END reason=deactivation") for l in lines[s:]):
-        return "the game does not end by deactivation"
+    o = next(i for i in range(t, len(lines)) if lines[i].startswith("OUT "))
+    rng = lines[o + 1].startswith("RNG ")
+    s = o + (2 if rng else 1)
+    st = re.match(r"STATE AFTER \d+ next=(\d):(\w+)", lines[s])
     prev = max(k for k in range(t) if lines[k].startswith("STATE "))
+    score = int(re.search(r"score=(-?\d+)", lines[prev + 1 + player]).group(1))
+    if not st:
+        return "no state after the bad answer"
+    if phase != phase_want or mode_of(lines[o][4:], phase) != m.group(2):
+        return "last answer %r in %s" % (lines[o][4:], phase)
+    same = int(st.group(1)) == player
+    nxt = "stays" if same and st.group(2) == phase else "to_" + st.group(2).lower().replace("_card", "") if same \
+        else "ends_turn" if st.group(2) == "MOVE" else "?"
+    if nxt != m.group(3) or rng != bool(m.group(4)) or (score == 4) != bool(m.group(5)):
+        return "went %s, reshuffle %s, score before %d" % (nxt, rng, score)
+    if "score=-1" not in lines[s + 1 + player]:
+        return "the score after the bad answer is not -1"
+    tail = lines[s + 3:]
+    apps = next((line.split() for line in tail if line.startswith("APPS ")), None)
+    final = next((line.split() for line in tail if line.startswith("FINAL_SCORES ")), None)
+    if not any(line.startswith("END reason=deactivation") for line in tail):
+        return "the game does not end by deactivation"
+    if not apps or apps[1 + player] != "-1" or not final or final[1 + player] != "0" or final[2 - player] != "1":
+        return "APPS or FINAL_SCORES wrong: %s %s" % (apps, final)
     lost = cards(lines[prev:prev + 3]) - cards(lines[s:s + 3])
-    if lost != (1 if "tp9" in path else 0):
+    if lost != (1 if m.group(2) == "tp9" else 0):
         return "%d cards left the game" % lost
     return ""
 
@@ -82,11 +103,18 @@ def check_one(path, want):
 def main():
     check = pyunit.Checks()
     files = sorted(f for f in os.listdir(DIR) if f.endswith(".txt"))
-    check(sorted(WANT) == files, "the folder holds exactly the expected traces")
-    for name in sorted(WANT):
-        path = os.path.join(DIR, name)
-        why = check_one(path, WANT[name]) if os.path.exists(path) else "missing"
-        check(not why, "%s %s" % (name, why))
+    check(len(files) >= 30, "at least 30 traces (%d)" % len(files))
+    seen = set()
+    for name in files:
+        m = NAME.match(name)
+        check(m is not None, "%s is named PHASE_MODE_NEXT[_reshuffle][_at4]_seedS.txt" % name)
+        if m:
+            seen.add((m.group(1), m.group(2)))
+            why = check_one(os.path.join(DIR, name), m)
+            check(not why, "%s %s" % (name, why))
+    for ph in PHASES:
+        for mode in ("invalid", "wrongphase", "illegal", "timeout"):
+            check((ph, mode) in seen, "a %s trace in %s" % (mode, ph))
     return check.close()
 
 

@@ -639,11 +639,34 @@ static void test_dq_release_ends_turn(void) {
   rules_game g;
   dq_setup(&g, RULES_PH_RELEASE, "00118", "6677");
   dq_run(&g, 0, NULL, NULL);
-  TH_EQ_INT(g.p[0].score, 0);
+  TH_EQ_INT(g.p[0].score, -1);
   TH_EQ_INT(g.napps, 12);
   TH_EQ_INT(g.active, 1);
   TH_EQ_STR(pile_str(&g.p[0].discard), "00118");
   TH_EQ_STR(pile_str(&g.p[0].hand), "7766");
+}
+
+/* Deactivation sets the score to -1 before the phase is chosen, so a player
+   at four releases whose hand covers an application only with shoddy skills
+   (app 0: 4 TRAINING + 4 CODING; four TRAINING cards) goes on to RELEASE:
+   the clean-fifth rule reads the -1 (official trace: seed 123456789). */
+static void test_dq_score_minus_one_reopens_shoddy_release(void) {
+  rules_game g;
+  dq_setup(&g, RULES_PH_PLAY, "0000", NULL);
+  g.p[0].plays = 1;
+  g.p[0].score = 4;
+  TH_EQ_INT(rules_release_cost(&g, 0, 0), -1);
+  dq_run(&g, 0, NULL, NULL);
+  TH_EQ_INT(g.p[0].score, -1);
+  TH_EQ_INT(g.active, 0);
+  TH_EQ_INT(g.phase, RULES_PH_RELEASE);
+  /* the same hand at three releases goes there too (-1 changes nothing) */
+  dq_setup(&g, RULES_PH_PLAY, "0000", NULL);
+  g.p[0].plays = 1;
+  g.p[0].score = 3;
+  TH_EQ_INT(rules_release_cost(&g, 0, 0), 4);
+  dq_run(&g, 0, NULL, NULL);
+  TH_EQ_INT(g.phase, RULES_PH_RELEASE);
 }
 
 static void test_dq_tp_crash_q2(void) {
@@ -677,7 +700,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_dq_move_goes_to_play),   TH_ENTRY(test_dq_move_goes_to_release),
     TH_ENTRY(test_dq_move_ends_turn_with_reshuffle), TH_ENTRY(test_dq_give_and_throw_stay),
     TH_ENTRY(test_dq_play_uses_a_play),    TH_ENTRY(test_dq_release_ends_turn),
-    TH_ENTRY(test_dq_tp_crash_q2),
+    TH_ENTRY(test_dq_tp_crash_q2),         TH_ENTRY(test_dq_score_minus_one_reopens_shoddy_release),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
