@@ -20,6 +20,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, REPO)
 import view  # noqa: E402
+S21M = view.game_module("spring2021")
+GCM = view.game_module("greencircle")
 
 sys.path.insert(0, os.path.dirname(HERE))
 import pyunit  # noqa: E402
@@ -134,11 +136,11 @@ END - -
 
 class SplitCommand(unittest.TestCase):
     def test_arity_and_message(self):
-        self.assertEqual(view.split_command("SEED 19 7 g", view.S21_ARITY), ("SEED 19 7", "g"))
-        self.assertEqual(view.split_command("WAIT  resting now", view.S21_ARITY), ("WAIT", "resting now"))
-        self.assertEqual(view.split_command("MOVE 3 2", view.GC_ARITY), ("MOVE 3 2", ""))
-        self.assertEqual(view.split_command("MOVE 3 hi", view.GC_ARITY), ("MOVE 3", "hi"))
-        self.assertEqual(view.split_command("", view.GC_ARITY), ("", ""))
+        self.assertEqual(view.split_command("SEED 19 7 g", S21M.S21_ARITY), ("SEED 19 7", "g"))
+        self.assertEqual(view.split_command("WAIT  resting now", S21M.S21_ARITY), ("WAIT", "resting now"))
+        self.assertEqual(view.split_command("MOVE 3 2", GCM.GC_ARITY), ("MOVE 3 2", ""))
+        self.assertEqual(view.split_command("MOVE 3 hi", GCM.GC_ARITY), ("MOVE 3", "hi"))
+        self.assertEqual(view.split_command("", GCM.GC_ARITY), ("", ""))
 
     def test_short_name(self):
         self.assertEqual(view.short_name("/x/y/build/greencircle-greedy --seed 3"), "greencircle-greedy --seed 3")
@@ -149,23 +151,23 @@ class Spring2021(unittest.TestCase):
         # "INIT" lines of the official referee: cell, richness, neighbours in directions 0..5
         table = {0: [1, 2, 3, 4, 5, 6], 1: [7, 8, 2, 0, 6, 18], 19: [-1, -1, 20, 7, 36, -1],
                  27: [12, 26, -1, -1, 28, 13], 36: [-1, 19, 7, 18, 35, -1], 9: [21, 22, 23, 10, 2, 8]}
-        cells = view.s21_cells()
+        cells = S21M.s21_cells()
         self.assertEqual(len(set(cells)), 37)
         index = {c: i for i, c in enumerate(cells)}
         for cell, nbs in table.items():
             c = cells[cell]
             for d, nb in enumerate(nbs):
-                dv = view.S21_DIRS[d]
+                dv = S21M.S21_DIRS[d]
                 got = index.get((c[0] + dv[0], c[1] + dv[1], c[2] + dv[2]), -1)
                 self.assertEqual(got, nb, "cell %d direction %d" % (cell, d))
 
     def test_shadows(self):
-        sh = view.s21_shadows([[0, 2, 0, 0]], 0)  # size 2 at the centre, sun direction 0
+        sh = S21M.s21_shadows([[0, 2, 0, 0]], 0)  # size 2 at the centre, sun direction 0
         self.assertEqual([i for i, v in enumerate(sh) if v], [1, 7])
         self.assertEqual(sh[1], 2)
-        sh = view.s21_shadows([[0, 3, 0, 0], [1, 1, 1, 0]], 0)
+        sh = S21M.s21_shadows([[0, 3, 0, 0], [1, 1, 1, 0]], 0)
         self.assertEqual((sh[1], sh[7], sh[19], sh[0]), (3, 3, 3, 0))
-        self.assertEqual(sum(1 for v in view.s21_shadows([[19, 3, 0, 0]], 0) if v), 0)  # off the board
+        self.assertEqual(sum(1 for v in S21M.s21_shadows([[19, 3, 0, 0]], 0) if v), 0)  # off the board
 
     def test_frames(self):
         d = view.parse(S21)
