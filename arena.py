@@ -302,7 +302,8 @@ def plan(game, referee, labels, cmds, seed, first, count, args, env, trace_dir, 
         trace = view = None
         if trace_dir:
             path = os.path.join(trace_dir, "%s-seed%d-rot%d.trace" % (game, s, rot))
-            draw = "./view.py %s -o %s" % (shlex.quote(path), shlex.quote(path[:-6] + ".html"))
+            draw = "./view.py %s -o %s --names %s" % (shlex.quote(path), shlex.quote(path[:-6] + ".html"),
+                                                     shlex.quote(seat_names(labels, seats)))
             if traces:
                 trace, view = path, draw
                 jargs = jargs + ["--trace", trace]
@@ -312,6 +313,12 @@ def plan(game, referee, labels, cmds, seed, first, count, args, env, trace_dir, 
         jobs.append({"key": key, "game": game, "g": g, "seed": s, "seats": seats, "bots": labels, "commands": cmds,
                      "referee": referee, "cmds": seat_cmds, "args": jargs, "env": env, "trace": trace, "view": view})
     return jobs
+
+
+def seat_names(labels, seats):
+    """The bots' names in seat order, for view.py --names (the replay page's
+    players)."""
+    return ",".join(labels[b].replace(",", ";") for b in seats)
 
 
 def replay_command(job):
@@ -725,7 +732,8 @@ def write_html(records, html_dir):
     os.makedirs(html_dir, exist_ok=True)
     for rec in todo:
         page = os.path.join(html_dir, os.path.basename(rec["trace"])[:-6] + ".html")
-        r = subprocess.run([sys.executable, view, os.path.join(ROOT, rec["trace"]), "-o", page],
+        r = subprocess.run([sys.executable, view, os.path.join(ROOT, rec["trace"]), "-o", page,
+                            "--names", seat_names(rec["bots"], rec["seats"])],
                            cwd=ROOT, capture_output=True, text=True)
         print("html: game %d (seed %d): %s" % (rec["g"], rec["seed"], page if r.returncode == 0 else
                                                 "view.py failed: " + (r.stderr.strip()[-200:] or "exit %d" % r.returncode)))

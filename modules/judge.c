@@ -382,7 +382,9 @@ static int judge__captured(judge_t *j, int p, int (*spawn)(judge_t *, int, const
   close(saved);
   close(fd[1]);
   fcntl(fd[0], F_SETFL, O_NONBLOCK);
+  pthread_mutex_lock(&judge__mu);
   j->err_fd[p] = fd[0];
+  pthread_mutex_unlock(&judge__mu);
   return r;
 }
 
@@ -392,10 +394,13 @@ static void judge__err_remove(const judge_t *j) {
   if (j->trace_path && snprintf(path, sizeof path, "%s.stderr", j->trace_path) < (int)sizeof path) remove(path);
 }
 
-/* Starts the drain thread once, after every seat has its err_fd. */
-static void judge__capture_start(judge_t *j) {
+/* Once, before the first pipe: no seat has one yet, no stale sidecar, the
+   drain thread runs (it reads err_fd under the mutex at every round). */
+static void judge__capture_init(judge_t *j) {
   pthread_t t;
   if (j->capture) return;
+  for (int q = 0; q < JUDGE_MAX_PLAYERS; q++) j->err_fd[q] = -1;
+  judge__err_remove(j);
   j->capture = 1;
   if (pthread_create(&t, NULL, judge__drain_thread, j) == 0) pthread_detach(t);
 }
@@ -405,24 +410,23 @@ static int judge__spawn_pipe(judge_t *j, int p, const char *cmd) {
   return judge_spawn(j, p);
 }
 
+BOT_API int judge_spawn_captured(judge_t *j, int p) {
+  if (!j->trace) return judge_spawn(j, p);
+  judge__capture_init(j);
+  return judge__captured(j, p, judge__spawn_pipe, NULL);
+}
+
 BOT_API int judge_spawn_traced(judge_t *j) {
   if (!j->trace || j->keep_stderr) return judge_spawn_all(j);
-  for (int p = 0; p < j->n; p++) j->err_fd[p] = -1;
   for (int p = 0; p < j->n; p++)
-    if (judge__captured(j, p, judge__spawn_pipe, NULL) < 0) return -1;
-  judge__err_remove(j);
-  judge__capture_start(j);
+    if (judge_spawn_captured(j, p) < 0) return -1;
   return 0;
 }
 
 BOT_API int judge_spawn_net_traced(judge_t *j, int p, const char *cmd) {
-  if (!j->trace || j->keep_stderr) return judge_spawn_net(j, p, cmd);
-  if (p == 0)
-    for (int q = 0; q < JUDGE_MAX_PLAYERS; q++) j->err_fd[q] = -1;
-  int r = judge__captured(j, p, judge_spawn_net, cmd);
-  if (p == 0) judge__err_remove(j);
-  if (p == j->n - 1) judge__capture_start(j);
-  return r;
+  if (!j->trace) return judge_spawn_net(j, p, cmd);
+  judge__capture_init(j);
+  return judge__captured(j, p, judge_spawn_net, cmd);
 }
 
 BOT_API void judge_seed_env(const judge_t *j) {

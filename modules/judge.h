@@ -227,7 +227,11 @@ BOT_API void judge_seed_env(const judge_t *j);
 /* judge_spawn_all, with every bot's stderr captured per frame when a trace is
    written and --stderr was not given (judge_trace writes it). */
 BOT_API int judge_spawn_traced(judge_t *j);
-/* Captures bot p's stderr (and stdout: network bots) like judge_spawn_net. */
+/* judge_spawn for seat p, its stderr captured per frame when a trace is
+   written (even with --stderr: a game that keeps stderr by default). */
+BOT_API int judge_spawn_captured(judge_t *j, int p);
+/* judge_spawn_net, the bot's stderr and stdout captured per frame when a
+   trace is written (even with --stderr). */
 BOT_API int judge_spawn_net_traced(judge_t *j, int p, const char *cmd);
 /* Writes NAME_TRACE 1, SEED S and BOT P CMD lines to the trace, if any. */
 BOT_API void judge_trace_header(judge_t *j);

@@ -28,7 +28,7 @@ const GAME = (() => {
     });
     heroes = [0, 1, 2, 3].map((k) => {
       const g = el('svg:g', {id: 'hero-' + (k + 1)}, svg);
-      el('svg:circle', {cx: C / 2, cy: C / 2, r: C * 0.45, fill: COLORS[k], stroke: '#000', 'stroke-width': 1}, g);
+      el('svg:circle', {cx: C / 2, cy: C / 2, r: C * 0.45, fill: COLORS[k], stroke: '#000', 'stroke-width': 1, class: 'ring'}, g);
       el('svg:text', {x: C / 2, y: C * 0.7, 'text-anchor': 'middle', 'font-size': C * 0.55, fill: '#fff', 'font-weight': 'bold'}, g, k + 1);
       return g;
     });
@@ -38,20 +38,28 @@ const GAME = (() => {
     built = true;
   }
   function init() { if (D.static) build(); }
+  // Our hero: the seat named "dist" (the arena's name for our bot, view.py
+  // --names), or D.ours when the data sets it; a star and a thick ring.
+  function ours(k) { return D.ours !== undefined ? D.ours === k : /^dist\b/.test(pname(k)); }
   function draw(f) {
     if (!built) build();
     for (let i = 0; i < mines.length; i++) {
       const o = f.o[i];
       mines[i].flag.setAttribute('fill', o === '-' ? '#fff' : COLORS[Number(o) - 1]);
       mines[i].g.dataset.owner = o;
+      tip(mines[i].g, 'mine ' + i + ': ' + (o === '-' ? 'neutral' : 'owned by ' + pname(Number(o) - 1)));
     }
     let rows = '<tr><th>hero</th><th>life</th><th>gold</th><th>mines</th><th>position</th></tr>';
     f.h.forEach((h, k) => {
       const g = heroes[k];
       g.setAttribute('transform', 'translate(' + h[1] * C + ',' + h[0] * C + ')');
       g.setAttribute('opacity', h[5] ? 0.45 : 1);
+      g.querySelector('.ring').setAttribute('stroke-width', ours(k) ? 4 : 1);
+      g.dataset.ours = ours(k) ? 1 : 0;
       Object.assign(g.dataset, {x: h[0], y: h[1], life: h[2], gold: h[3], mines: h[4]});
-      rows += '<tr id="hrow-' + (k + 1) + '"' + (f.k === k ? ' style="background:#fff3c4"' : '') + '><td><span class="sw" style="background:' + COLORS[k] + '"></span>' + esc(pname(k)) + (h[5] ? ' (crashed)' : '') +
+      tip(g, 'hero ' + (k + 1) + ': ' + pname(k) + (ours(k) ? ' (ours)' : '') + '\nlife ' + h[2] + ', gold ' + h[3] + ', mines ' + h[4] +
+        '\nposition ' + h[0] + ',' + h[1] + (h[5] ? '\ncrashed' : '') + (f.k === k ? '\njust moved' : ''));
+      rows += '<tr id="hrow-' + (k + 1) + '"' + (f.k === k ? ' style="background:#fff3c4"' : '') + '><td><span class="sw" style="background:' + COLORS[k] + '"></span>' + esc(pname(k)) + (ours(k) ? ' <b class="ours">\u2605 ours</b>' : '') + (h[5] ? ' (crashed)' : '') +
         '</td><td class="life">' + h[2] + '</td><td class="gold">' + h[3] + '</td><td>' + h[4] + '</td><td>' + h[0] + ',' + h[1] + '</td></tr>';
     });
     $('htab').innerHTML = rows;

@@ -4,7 +4,7 @@
 // pname, tip (hover details), COLORS, D (the data), $.
 const GAME = (() => {
   function init() {
-    $('board').innerHTML = '<svg id="svg" width="420" height="240" viewBox="0 0 420 240"></svg>';
+    $('board').innerHTML = '<svg id="svg" width="420" height="244" viewBox="0 0 420 244"></svg>';
     $('info').innerHTML = '<div style="font-size:17px" id="outcome"></div><div id="tally"></div><table id="turns"></table><div class="small" id="end"></div>';
     $('end').textContent = D.static.end ? 'errors at the end (player 0, player 1; - = none): ' + D.static.end : '';
   }
@@ -22,7 +22,13 @@ const GAME = (() => {
       el('svg:polyline', {points: pts(p, wh).map((q) => q.join(',')).join(' '), fill: 'none', stroke: COLORS[p], 'stroke-width': wh ? 3 : 1.5, 'stroke-dasharray': wh ? 'none' : '4 3'}, svg);
     }
     el('svg:line', {x1: 20, y1: 210, x2: 410, y2: 210, stroke: '#999'}, svg);
-    el('svg:text', {x: 22, y: 232, 'font-size': 11}, svg, 'solid: soldiers, dashed: producers; x: turn 1..' + T + ', then the clash');
+    // axis values: counts on the left, turns below
+    for (const v of [0, mx / 2, mx]) el('svg:text', {x: 18, y: 214 - 190 * v / mx, 'font-size': 9, 'text-anchor': 'end', class: 'yaxis'}, svg, fmt(Math.round(v * 10) / 10));
+    f.turns.forEach((t, i) => { if (T <= 12 || i % Math.ceil(T / 12) === 0) el('svg:text', {x: 20 + i * bw + bw / 2, y: 221, 'font-size': 9, 'text-anchor': 'middle', class: 'xaxis'}, svg, t[0]); });
+    f.turns.forEach((t, i) => tip(el('svg:rect', {x: 20 + i * bw, y: 15, width: bw, height: 195, fill: 'transparent'}, svg),
+      'turn ' + t[0] + '\n' + [0, 1].map((p) => pname(p) + ': producers ' + fmt(t[1 + 2 * p]) + ', soldiers ' + fmt(t[2 + 2 * p]) +
+        '; answer ' + fmt(t[5 + 3 * p]) + ' ' + fmt(t[6 + 3 * p]) + (t[7 + 3 * p] ? ' ATTACK' : '')).join('\n')));
+    el('svg:text', {x: 22, y: 236, 'font-size': 11}, svg, 'solid: soldiers, dashed: producers; x: turn 1..' + T + ', then the clash');
     let rows = '<tr><th>turn</th>' + [0, 1].map((p) => '<th style="color:' + COLORS[p] + '">' + esc(pname(p)) + ' P/S</th><th>answer (new P, new S, attack)</th><th>ms</th>').join('') + '</tr>';
     f.turns.forEach((t, i) => {
       rows += '<tr id="turn-' + (i + 1) + '"><td>' + t[0] + '</td>';

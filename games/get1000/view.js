@@ -29,6 +29,7 @@ const GAME = (() => {
         td.style.background = fresh ? COLORS[p % 4] : '';
         td.style.color = fresh ? '#fff' : '';
         td.dataset.fresh = fresh ? 1 : 0;
+        tip(td, pname(p) + ', ' + ['hundreds', 'tens', 'ones'][c] + ' row ' + (r + 1) + ': ' + (v === undefined ? 'empty' : v + ' (worth ' + v * [100, 10, 1][c] + ')') + (fresh ? ', just placed' : ''));
       }
       $('sum-p' + p).textContent = f.totals[p];
       $('dist-p' + p).textContent = f.dist[p];

@@ -256,7 +256,7 @@ static int ref_match(int argc, char **argv) {
     rules_state_str(&g, "INIT", sbuf, sizeof sbuf);
     fputs(sbuf, tf);
   }
-  if (judge_spawn_all(&J)) return 2;
+  if (judge_spawn_traced(&J)) return 2;
   while (!g.over) {
     int p = g.active, t = g.turn + 1;
     char in[REF_INPUT], out[REF_LINE];
@@ -290,6 +290,7 @@ static int ref_match(int argc, char **argv) {
       snprintf(tag, sizeof tag, "AFTER %d", t);
       rules_state_str(&g, tag, sbuf, sizeof sbuf);
       fputs(sbuf, tf);
+      judge_trace_stderr(&J); /* the turn's stderr: FILE.stderr (modules/judge.h) */
     }
   }
   int ranks[2], sc[2];
@@ -300,6 +301,7 @@ static int ref_match(int argc, char **argv) {
             g.turn, g.dq[0] ? "false" : "true", g.dq[1] ? "false" : "true", g.p[0].score, g.p[1].score,
             rules_debt_count(&g, 0), rules_debt_count(&g, 1), sc[0], sc[1]);
   }
+  judge_trace_close(&J);
   judge_stop_all(&J, 0);
   judge_result(&J, ranks, sc, g.turn, NULL);
   return 0;

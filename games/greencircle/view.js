@@ -28,13 +28,16 @@ const GAME = (() => {
   function cnt(s, d) { let n = 0; for (const c of s) if (c === d) n++; return n; }
   function cards(s) { return s.split('').map((c) => AB[Number(c)]).join(' '); }
   function draw(f) {
-    f.desks.forEach((n, z) => { desks[z].textContent = n; desks[z].dataset.count = n; });
+    f.desks.forEach((n, z) => { desks[z].textContent = n; desks[z].dataset.count = n; tip(desks[z].parentNode, 'desk ' + z + ' ' + SK[z] + ': ' + n + ' card(s) left'); });
     for (const p of [0, 1]) {
       const z = f.p[p].zone;
       const [x, y] = z < 0 ? [30 + p * 26, 30] : pos(z, 150);
       tokens[p].setAttribute('cx', z < 0 ? x : x + (p ? 14 : -14));
       tokens[p].setAttribute('cy', z < 0 ? y : y + 34);
       tokens[p].dataset.zone = z;
+      const q = f.p[p];
+      tip(tokens[p], pname(p) + (z < 0 ? ', not on a desk yet' : ' at desk ' + z + ' ' + SK[z]) + '\nhand: ' + cards(q.hand) + '\ndraw: ' + cards(q.draw) +
+        '\ndiscard: ' + cards(q.discard) + '\nplayed: ' + cards(q.played) + '\nautomated: ' + cards(q.automated) + '\npermanent: ' + cards(q.permanent));
     }
     $('phase').textContent = 'next: P' + f.next + ' ' + f.phase;
     $('phase').setAttribute('fill', COLORS[f.next]);
@@ -46,8 +49,8 @@ const GAME = (() => {
       const debt = cnt(q.hand + q.draw + q.discard + q.played, '9');
       rows += '<tr><td><span class="sw" style="background:' + COLORS[p] + '"></span>' + esc(pname(p)) + '</td>' +
         '<td id="p' + p + '-score">' + q.score + '</td><td id="p' + p + '-debt">' + debt + '</td>' +
-        '<td id="p' + p + '-hand" title="' + cards(q.hand) + '">' + q.hand.length + '</td><td id="p' + p + '-draw">' + q.draw.length +
-        '</td><td id="p' + p + '-discard">' + q.discard.length + '</td><td>' + q.automated.length + '</td><td>' + cards(q.permanent) + '</td></tr>' +
+        '<td id="p' + p + '-hand" data-tip="hand: ' + cards(q.hand) + '">' + q.hand.length + '</td><td id="p' + p + '-draw" data-tip="draw pile: ' + cards(q.draw) + '">' + q.draw.length +
+        '</td><td id="p' + p + '-discard" data-tip="discard pile: ' + cards(q.discard) + '">' + q.discard.length + '</td><td>' + q.automated.length + '</td><td>' + cards(q.permanent) + '</td></tr>' +
         '<tr><td></td><td colspan="7" class="small">hand: ' + cards(q.hand) + (q.played ? ' \u00b7 played: ' + cards(q.played) : '') + '</td></tr>';
     }
     $('ptab').innerHTML = rows;

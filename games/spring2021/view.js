@@ -40,6 +40,9 @@ const GAME = (() => {
       const s = Number(f.shadow[i]);
       cells[i].shade.setAttribute('fill-opacity', s && D.static.richness[i] ? 0.1 + 0.07 * s : 0);
       cells[i].poly.dataset.shadow = s;
+      const t0 = has[i];
+      tip(cells[i].shade, 'cell ' + i + ': richness ' + D.static.richness[i] + (s ? ', shadow of a size ' + s + ' tree' : ', no shadow') +
+        (t0 ? '\ntree size ' + t0[1] + ' of ' + pname(t0[2]) + (t0[3] ? ', dormant' : '') : ''));
       const t = has[i], tr = trees[i];
       if (!t) { tr.c.setAttribute('display', 'none'); tr.z.setAttribute('display', 'none'); tr.c.removeAttribute('data-owner'); continue; }
       tr.c.setAttribute('display', 'inline');
@@ -49,6 +52,7 @@ const GAME = (() => {
       tr.c.setAttribute('stroke-width', t[3] ? 3 : 1);
       tr.c.setAttribute('stroke-dasharray', t[3] ? '3 2' : 'none');
       tr.c.dataset.owner = t[2]; tr.c.dataset.size = t[1]; tr.c.dataset.dormant = t[3];
+      tip(tr.c, 'cell ' + i + ': tree size ' + t[1] + ' of ' + pname(t[2]) + (t[3] ? ', dormant' : '') + '\nrichness ' + D.static.richness[i] + ', shadow ' + s);
       tr.z.setAttribute('display', t[3] ? 'inline' : 'none');
     }
     const sun = $('sun');

@@ -32,6 +32,7 @@ const GAME = (() => {
       e.bg.setAttribute('fill', c === f.cell ? '#fff3c4' : '#fff');
       e.g.dataset.mark = v === '-' ? '' : MARK[Number(v)];
       e.g.dataset.last = c === f.cell ? 1 : 0;
+      tip(e.g, 'row ' + Math.floor(c / 3) + ', col ' + c % 3 + ': ' + (v === '-' ? 'free' : MARK[Number(v)] + ' of ' + pname(Number(v))) + (c === f.cell ? ' (just played)' : ''));
     }
     const wl = $('winline');
     if (f.line) {
