@@ -92,30 +92,39 @@ def stderr_line(frames, w, line):
     to) adds TEXT to the last frame's "stderr" of player P; True if it was one."""
     if w[0] != "STDERR" or len(w) < 2:
         return False
-    if frames and re.fullmatch(r"\d+", w[1]):
+    if re.fullmatch(r"\d+", w[1]):
         text = line.split(None, 2)[2] if len(w) > 2 else ""
-        err = frames[-1].setdefault("stderr", {})
-        err[w[1]] = (err[w[1]] + "\\n" if w[1] in err else "") + text
+        add_stderr(frames[-1] if frames else _early, w[1], text)
     return True
+
+
+_early = {}  # stderr before the first frame: parse() gives it to frame 0
+
+
+def add_stderr(frame, p, text):
+    err = frame.setdefault("stderr", {})
+    err[p] = (err[p] + "\\n" if p in err else "") + text
 
 
 def merge_stderr(raw, side):
     """The trace's lines with the sidecar's `OFFSET P TEXT` lines put in as
-    `STDERR P TEXT` after the trace line that ends at OFFSET bytes."""
-    after = {}
+    `STDERR P TEXT` before the first trace line that starts at OFFSET bytes
+    or later (the referee writes OFFSET just after a frame's lines)."""
+    entries = []
     for ln in side.splitlines():
         w = ln.split(" ", 2)
         if len(w) >= 2 and w[0].isdigit() and w[1].isdigit():
-            after.setdefault(int(w[0]), []).append("STDERR %s %s" % (w[1], w[2] if len(w) > 2 else ""))
+            entries.append((int(w[0]), len(entries), "STDERR %s %s" % (w[1], w[2] if len(w) > 2 else "")))
+    entries.sort()
     out = []
-    pos = 0
+    pos = k = 0
     for ln in raw.split(b"\n"):
-        if pos in after and out:
-            out.extend(after.pop(pos))
+        while k < len(entries) and entries[k][0] <= pos:
+            out.append(entries[k][2])
+            k += 1
         out.append(ln.decode("utf-8", "replace"))
         pos += len(ln) + 1
-    for k in sorted(after):  # past the end (a cut trace): at the end
-        out.extend(after[k])
+    out.extend(e[2] for e in entries[k:])  # past the end (a cut trace)
     return out
 
 
@@ -180,7 +189,12 @@ def game_names():
 
 
 def game_module(game):
-    """games/<game>/view.py as a module (its parse(lines) and HEADERS), or None."""
+    """games/<game>/view.py as a module, or None. A game's view.py has
+    parse(lines) -> {game, players, static, frames}: every frame with "cmds"
+    ([player, command, message, think_ms or None]), "label", "score" (one a
+    player, for the score graph) and, through stderr_line, "stderr"
+    {player: text}; ViewError on a bad trace. HEADERS: the first-line
+    prefixes of its traces, when they do not read NAME_TRACE."""
     if game not in _modules:
         path = os.path.join(GAMES_DIR, game, "view.py")
         mod = None
@@ -239,7 +253,12 @@ def parse(text, game=None, stderr=None, names=None):
     if not re.fullmatch(r"[A-Za-z0-9_-]+", g):
         raise ViewError("bad game name %r" % g)
     mod = game_module(g)
+    _early.clear()
     data = mod.parse(lines) if mod else parse_generic(lines, g)
+    for p, t in _early.get("stderr", {}).items():
+        if data["frames"]:
+            err = data["frames"][0].setdefault("stderr", {})
+            err[p] = t + ("\\n" + err[p] if p in err else "")
     data["version"] = VERSION
     if names:
         data["players"] = [names[k] if k < len(names) and names[k] else n for k, n in enumerate(data["players"])]

@@ -1,12 +1,8 @@
-"""view.py -- blitz's trace for the replay viewer (../../view.py, which loads
-this file by the game's name; the drawing is view.js beside it).
-
-BLITZ2016-TRACE 1, or JSON lines: one state JSON per line, as the REST API returns it (the server's replay files, referee `match --trace`): a frame is one hero move.
-parse(lines) returns the page's data {game, players, static, frames}; every
-frame has "cmds" ([player, command, message, think_ms or None]), "label",
-"score" (one a player: the page's score graph) and, from the referee's
-stderr sidecar (STDERR lines), "stderr" {player: text}. Raises
-view.ViewError on a bad trace.
+"""view.py -- blitz for the replay page: parse(lines) reads a trace,
+BLITZ2016-TRACE 1, or JSON lines: one state JSON per line, as the REST API
+returns it (the server's replay files, referee `match --trace`): a frame is
+one hero move. The page's data and its rules are view.py's (the top-level one,
+"a game's view.py"); the drawing is view.js beside this file.
 """
 import json
 

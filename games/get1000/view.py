@@ -1,12 +1,7 @@
-"""view.py -- get1000's trace for the replay viewer (../../view.py, which loads
-this file by the game's name; the drawing is view.js beside it).
-
-GET1000_TRACE 1 (get1000-referee `match --trace`): a frame is one roll.
-parse(lines) returns the page's data {game, players, static, frames}; every
-frame has "cmds" ([player, command, message, think_ms or None]), "label",
-"score" (one a player: the page's score graph) and, from the referee's
-stderr sidecar (STDERR lines), "stderr" {player: text}. Raises
-view.ViewError on a bad trace.
+"""view.py -- get1000 for the replay page: parse(lines) reads a trace,
+GET1000_TRACE 1 (get1000-referee `match --trace`): a frame is one roll. The
+page's data and its rules are view.py's (the top-level one, "a game's
+view.py"); the drawing is view.js beside this file.
 """
 import re
 

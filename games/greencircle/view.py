@@ -1,12 +1,7 @@
-"""view.py -- greencircle's trace for the replay viewer (../../view.py, which loads
-this file by the game's name; the drawing is view.js beside it).
-
+"""view.py -- greencircle for the replay page: parse(lines) reads a trace,
 GREENCIRCLE_TRACE 1 (referee `match --trace`): a frame is one player's turn.
-parse(lines) returns the page's data {game, players, static, frames}; every
-frame has "cmds" ([player, command, message, think_ms or None]), "label",
-"score" (one a player: the page's score graph) and, from the referee's
-stderr sidecar (STDERR lines), "stderr" {player: text}. Raises
-view.ViewError on a bad trace.
+The page's data and its rules are view.py's (the top-level one, "a game's
+view.py"); the drawing is view.js beside this file.
 """
 from view import ViewError, short_name, split_command, stderr_line
 

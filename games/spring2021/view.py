@@ -1,12 +1,7 @@
-"""view.py -- spring2021's trace for the replay viewer (../../view.py, which loads
-this file by the game's name; the drawing is view.js beside it).
-
-the official format (referee `match --trace`, tests/data/spring2021): a frame is one engine frame.
-parse(lines) returns the page's data {game, players, static, frames}; every
-frame has "cmds" ([player, command, message, think_ms or None]), "label",
-"score" (one a player: the page's score graph) and, from the referee's
-stderr sidecar (STDERR lines), "stderr" {player: text}. Raises
-view.ViewError on a bad trace.
+"""view.py -- spring2021 for the replay page: parse(lines) reads a trace, the
+official format (referee `match --trace`, tests/data/spring2021): a frame is
+one engine frame. The page's data and its rules are view.py's (the top-level
+one, "a game's view.py"); the drawing is view.js beside this file.
 """
 from view import ViewError, short_name, split_command, stderr_line
 

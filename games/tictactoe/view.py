@@ -1,12 +1,8 @@
-"""view.py -- tictactoe's trace for the replay viewer (../../view.py, which loads
-this file by the game's name; the drawing is view.js beside it).
-
-TICTACTOE_TRACE 1 (tictactoe-referee `match --trace`): a frame is one move (frame 0: the empty board; an error adds one).
-parse(lines) returns the page's data {game, players, static, frames}; every
-frame has "cmds" ([player, command, message, think_ms or None]), "label",
-"score" (one a player: the page's score graph) and, from the referee's
-stderr sidecar (STDERR lines), "stderr" {player: text}. Raises
-view.ViewError on a bad trace.
+"""view.py -- tictactoe for the replay page: parse(lines) reads a trace,
+TICTACTOE_TRACE 1 (tictactoe-referee `match --trace`): a frame is one move
+(frame 0: the empty board; an error adds one). The page's data and its rules
+are view.py's (the top-level one, "a game's view.py"); the drawing is view.js
+beside this file.
 """
 from view import ViewError, trace_words, bot_line, stderr_line
 

@@ -452,6 +452,52 @@ def recorded_traces():
     return sorted(found)
 
 
+class GameFolders(unittest.TestCase):
+    """Each game's parser and drawing come from games/<game>/; any other
+    game gets the generic page; the referee's stderr sidecar goes on frames."""
+
+    def test_every_game_has_its_files(self):
+        for g in ("spring2021", "greencircle", "blitz", "get1000", "gameofdrones", "tictactoe"):
+            self.assertTrue(callable(view.game_module(g).parse), g)
+            self.assertIn("const GAME", view.game_js(g), g)
+
+    def test_detect_by_name_and_headers(self):
+        self.assertEqual(view.detect("TICTACTOE_TRACE 1"), "tictactoe")
+        self.assertEqual(view.detect("GAME spring2021 seed 1"), "spring2021")
+        self.assertEqual(view.detect("BLITZ2016-TRACE 1"), "blitz")
+        self.assertEqual(view.detect('{"game": {}}'), "blitz")
+        self.assertEqual(view.detect("NIM_TRACE 1"), "nim")  # no folder: the generic page
+        self.assertIsNone(view.detect("hello"))
+        self.assertIsNone(view.game_module("../x"))
+        self.assertIsNone(view.game_js("nim"))
+
+    def test_generic_page(self):
+        text = "NIM_TRACE 1\nSEED 4\nBOT 0 /x/build/nim\nBOT 1 ./nim-random\nTAKE 0 2 3 1.250\nTAKE 1 0 1 0.500\n" \
+               "ERROR 0 timeout turn 3: no line\nEND winner 1\n"
+        d = view.parse(text)
+        self.assertEqual(d["game"], "nim")
+        self.assertEqual(d["players"], ["nim", "nim-random"])
+        self.assertEqual(len(d["frames"]), 5)  # the header, two moves, the error, the end
+        self.assertEqual(d["frames"][0]["lines"], text.splitlines()[:4])
+        self.assertEqual(d["frames"][1]["cmds"], [[0, "TAKE 2 3", "", 1.25]])
+        self.assertEqual(d["frames"][3]["cmds"], [[0, "ERROR timeout turn 3: no line", "", None]])
+        html = view.page_html(d)
+        self.assertIn("no drawing for this game", html)
+        self.assertEqual(view.parse(text, names=["a", "b"])["players"], ["a", "b"])
+
+    def test_stderr_sidecar(self):
+        raw = b"TICTACTOE_TRACE 1\nSEED 1\nBOT 0 a\nBOT 1 b\nMOVE 0 1 1 0.5\nMOVE 1 0 0 0.2\nEND draw\n"
+        at = raw.index(b"MOVE 1")  # after the first move's line
+        side = "%d 0 thinking\\nhard\n%d 1 me too\n5 1 hello\n" % (at, at)
+        d = view.parse(raw, None, side)
+        self.assertEqual(d["frames"][1]["stderr"], {"0": "thinking\\nhard", "1": "me too"})
+        self.assertEqual(d["frames"][0]["stderr"], {"1": "hello"})  # before the first move: frame 0
+        self.assertNotIn("stderr", d["frames"][2])
+        self.assertEqual([f["score"] for f in d["frames"]][-1], [0, 0])
+        for bad in ("x y z\n", "12\n", "99999 0 past the end\n"):
+            view.parse(raw, None, bad)  # never raises
+
+
 class RecordedTraces(unittest.TestCase):
     def test_every_recorded_trace_parses(self):
         files = recorded_traces()
