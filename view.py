@@ -1,25 +1,26 @@
 #!/usr/bin/env python3
 """view.py -- turns a game trace into one self-contained HTML replay page.
 
-    ./view.py TRACE -o FILE.html [--game GAME] [--title TEXT]
+    ./view.py TRACE -o FILE.html [--game GAME] [--title TEXT] [--names A,B]
     ./view.py --live blitz -o PAGE.html
 
-TRACE is a trace of any of the five games or the template game; the game is recognised from the
-first line (or forced with --game):
-
-    spring2021   the official format (referee `match --trace`, tests/data/spring2021)
-    greencircle  GREENCIRCLE_TRACE 1 (referee `match --trace`)
-    blitz        BLITZ2016-TRACE 1, or JSON lines: one state JSON per line,
-                 as the REST API returns it (the server's replay files)
-    get1000      GET1000_TRACE 1 (get1000-referee `match --trace`)
-    gameofdrones GAMEOFDRONES_TRACE 1 (gameofdrones-referee `match --trace`)
-    tictactoe    TICTACTOE_TRACE 1 (tictactoe-referee `match --trace`)
+TRACE is a trace of any game under games/. The game is found from the first
+line (or forced with --game): `NAME_TRACE ...` or `GAME NAME ...` names the
+folder games/NAME/; else the game whose view.py lists a HEADERS prefix of
+the line (blitz: BLITZ2016-TRACE, or JSON lines). That folder's view.py
+parses the trace (game_module) and its view.js draws a frame (game_js); a
+game with neither gets the generic page (parse_generic, JS_GENERIC: each
+frame's trace lines). The referee core's sidecar TRACE.stderr (the bots'
+standard error, `OFFSET P TEXT` lines) is merged in as `STDERR P TEXT`
+lines after the frame they belong to (merge_stderr, stderr_line).
 
 The page holds its data, script and style inline (no network, opens from
 disk): step, play/pause and scrub controls, arrow keys (Left/Right step,
-Space plays, Home/End), the frame number, each player's command, message and
-think time (where the trace records it), and the game's board. The URL hash
-`#f=N` opens frame N.
+Space plays, Home/End), the frame number, each player's command, message,
+think time (where the trace records it) and stderr, a score-over-time graph
+(frames with "score"), hover details (elements with data-tip), and the
+game's board. The URL hash `#f=N` opens frame N. --names replaces the
+players' names (one a seat; the arena passes its bot names).
 
 `--live blitz` writes a page with no data that, served by the blitz server at
 a game's viewUrl (`/<id>`, or any path with `?game=ID`), reads server-sent
@@ -30,7 +31,8 @@ Importable: render(trace_path, out_path) writes the page, parse(text) returns
 the data dict {game, players, static, frames}; ViewError is raised on a bad
 trace. Invariants: standard library only; every frame of a parsed trace has
 a "cmds" list of [player, command, message, think_ms or None]; the page's
-JavaScript draws a frame from that frame's data alone (plus "static").
+JavaScript draws a frame from that frame's data alone (plus "static"); a
+game's files are loaded only from games/<name>/ with a plain name.
 """
 import argparse
 import importlib.util
