@@ -12,7 +12,14 @@ fails the page. It also serves the live blitz page over HTTP with a small
 server-sent-events source, as the blitz server will, and checks that the
 page follows the stream; then it starts build/blitz-server with four bots on
 loopback and checks the viewer page the server serves at the viewUrl while
-the game runs, to its final state. Screenshots go to build/view/<game>.png.
+the game runs, to its final state. Then, for each of the six games, a
+known game (seed, bots) with the bots' stderr recorded: at the first frame
+with stderr, each player's stderr against the sidecar, the score graph,
+a hover box, the arena's names (blitz: our hero marked); screenshots go
+to build/view/<game>.png. Last, a new game added by following README
+"Adding a game" step 1 in build/view/newgame/ (not the repository): built,
+played with a trace, its page opened (the copied drawing, then the generic
+page), stepped, checked for stderr and console errors.
 
     python3 tests/view/test_browser.py [--chromium PATH] [--only t_extras,t_new_game]
 
