@@ -302,8 +302,7 @@ def plan(game, referee, labels, cmds, seed, first, count, args, env, trace_dir, 
         trace = view = None
         if trace_dir:
             path = os.path.join(trace_dir, "%s-seed%d-rot%d.trace" % (game, s, rot))
-            draw = "./view.py %s -o %s --names %s" % (shlex.quote(path), shlex.quote(path[:-6] + ".html"),
-                                                     shlex.quote(seat_names(labels, seats)))
+            draw = "./view.py %s -o %s" % (shlex.quote(path), shlex.quote(path[:-6] + ".html"))
             if traces:
                 trace, view = path, draw
                 jargs = jargs + ["--trace", trace]
@@ -315,16 +314,20 @@ def plan(game, referee, labels, cmds, seed, first, count, args, env, trace_dir, 
     return jobs
 
 
-def seat_names(labels, seats):
-    """The bots' names in seat order, for view.py --names (the replay page's
-    players)."""
-    return ",".join(labels[b].replace(",", ";") for b in seats)
-
-
 def replay_command(job):
     cmd = [job["referee"], "match", "--seed", str(job["seed"])] + job["args"] + ["--"] + job["cmds"]
     env = " ".join("%s=%s" % (k, shlex.quote(v)) for k, v in sorted(job["env"].items()))
     return (env + " " if env else "") + " ".join(shlex.quote(c) for c in cmd)
+
+
+def write_names(job):
+    """TRACE.names beside the trace: the bots' names in seat order, one a
+    line, which view.py shows as the players' names."""
+    try:
+        with open(os.path.join(ROOT, job["trace"] + ".names"), "w") as f:
+            f.write("".join(job["bots"][b] + "\n" for b in job["seats"]))
+    except OSError:
+        pass  # the page then names the bots by their commands
 
 
 def run_job(job):
@@ -336,6 +339,7 @@ def run_job(job):
     env.update(job["env"])
     if job.get("trace"):
         os.makedirs(os.path.join(ROOT, os.path.dirname(job["trace"])), exist_ok=True)
+        write_names(job)
     try:
         r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=GAME_TIMEOUT_S, env=env)
     except subprocess.TimeoutExpired:
@@ -732,8 +736,7 @@ def write_html(records, html_dir):
     os.makedirs(html_dir, exist_ok=True)
     for rec in todo:
         page = os.path.join(html_dir, os.path.basename(rec["trace"])[:-6] + ".html")
-        r = subprocess.run([sys.executable, view, os.path.join(ROOT, rec["trace"]), "-o", page,
-                            "--names", seat_names(rec["bots"], rec["seats"])],
+        r = subprocess.run([sys.executable, view, os.path.join(ROOT, rec["trace"]), "-o", page],
                            cwd=ROOT, capture_output=True, text=True)
         print("html: game %d (seed %d): %s" % (rec["g"], rec["seed"], page if r.returncode == 0 else
                                                 "view.py failed: " + (r.stderr.strip()[-200:] or "exit %d" % r.returncode)))

@@ -20,7 +20,8 @@ Space plays, Home/End), the frame number, each player's command, message,
 think time (where the trace records it) and stderr, a score-over-time graph
 (frames with "score"), hover details (elements with data-tip), and the
 game's board. The URL hash `#f=N` opens frame N. --names replaces the
-players' names (one a seat; the arena passes its bot names).
+players' names (one a seat); without it, TRACE.names (the arena writes the
+bots' names there, one a line) when it sits beside the trace.
 
 `--live blitz` writes a page with no data that, served by the blitz server at
 a game's viewUrl (`/<id>`, or any path with `?game=ID`), reads server-sent
@@ -477,8 +478,8 @@ def page_html(data, title=None):
 
 
 def render(trace_path, out_path, game=None, title=None, names=None):
-    """Reads trace_path (and its stderr sidecar trace_path + ".stderr", when
-    there is one), writes the page to out_path. Raises ViewError (bad trace)
+    """Reads trace_path (and its sidecars trace_path + ".stderr" and, when
+    names is None, ".names", when they exist), writes the page to out_path. Raises ViewError (bad trace)
     or OSError (unreadable/unwritable file)."""
     with open(trace_path, "rb") as f:
         raw = f.read()
@@ -486,6 +487,9 @@ def render(trace_path, out_path, game=None, title=None, names=None):
     if os.path.isfile(trace_path + ".stderr"):
         with open(trace_path + ".stderr", encoding="utf-8", errors="replace") as f:
             side = f.read()
+    if names is None and os.path.isfile(trace_path + ".names"):  # the arena's bot names, one a seat
+        with open(trace_path + ".names", encoding="utf-8", errors="replace") as f:
+            names = [ln.strip() for ln in f.read().splitlines()]
     data = parse(raw, game, side, names)
     html = page_html(data, title or "%s: %s" % (data["game"], os.path.basename(trace_path)))
     tmp = out_path + ".tmp"

@@ -497,6 +497,16 @@ class GameFolders(unittest.TestCase):
         for bad in ("x y z\n", "12\n", "99999 0 past the end\n"):
             view.parse(raw, None, bad)  # never raises
 
+    def test_names_beside_the_trace(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            t = os.path.join(tmp, "g.trace")
+            with open(t, "w") as f:
+                f.write("NIM_TRACE 1\nBOT 0 a\nBOT 1 b\nTAKE 0 1 1 0.1\n")
+            with open(t + ".names", "w") as f:
+                f.write("dist\nrandom\n")
+            self.assertEqual(view.render(t, t + ".html")["players"], ["dist", "random"])
+            self.assertEqual(view.render(t, t + ".html", names=["x", "y"])["players"], ["x", "y"])
+
 
 class RecordedTraces(unittest.TestCase):
     def test_every_recorded_trace_parses(self):
