@@ -3,7 +3,9 @@
 ** apart from the game itself. Command-line options, starting the bots,
 ** timed questions under one timing rule, the error and its detail, think
 ** time statistics and the one JSON result line of the README's "Referee
-** contract". A referee keeps only its game glue (about 100 lines):
+** contract". A referee keeps only its game glue; a stdin/stdout game with
+** the core's trace header uses judge_main (the block at the end: tictactoe's
+** referee is 41 lines of code), others call the pieces:
 **
 **   static judge_t J;                        // static: 8 KB of buffer a bot
 **   judge_init(&J, "mygame", 1000, 100);     // first answer 1 s, then 100 ms
