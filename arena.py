@@ -346,6 +346,16 @@ def replay_command(job):
     return (env + " " if env else "") + " ".join(shlex.quote(c) for c in cmd)
 
 
+def write_names(job):
+    """TRACE.names beside the trace: the bots' names in seat order, one a
+    line, which view.py shows as the players' names."""
+    try:
+        with open(os.path.join(ROOT, job["trace"] + ".names"), "w") as f:
+            f.write("".join(job["bots"][b] + "\n" for b in job["seats"]))
+    except OSError:
+        pass  # the page then names the bots by their commands
+
+
 def run_job(job):
     """Plays one job; returns its results-file record."""
     cmd = [job["referee"], "match", "--seed", str(job["seed"])] + job["args"] + ["--"] + job["cmds"]
@@ -355,6 +365,7 @@ def run_job(job):
     env.update(job["env"])
     if job.get("trace"):
         os.makedirs(os.path.join(ROOT, os.path.dirname(job["trace"])), exist_ok=True)
+        write_names(job)
     try:
         r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=GAME_TIMEOUT_S, env=env)
     except subprocess.TimeoutExpired:

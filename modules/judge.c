@@ -100,6 +100,7 @@ BOT_API int judge_parse(judge_t *j, int argc, char **argv, int min_players, int 
   }
   j->n = n;
   for (int p = 0; p < n; p++) j->cmd[p] = argv[i + 1 + p];
+  j->trace_path = trace;
   if (trace) {
     j->trace = fopen(trace, "w");
     if (!j->trace) {
@@ -311,4 +312,247 @@ BOT_API void judge_result(judge_t *j, const int *ranks, const int *scores, long 
   }
   printf("]%s%s}\n", extra ? "," : "", extra ? extra : "");
   fflush(stdout);
+}
+
+/* ---- The referee frame and per-frame stderr (judge.h, its last block).
+** A drain thread reads the bots' stderr pipes as soon as they hold data (a
+** bot that writes much never blocks on a full pipe) into j->err, bounded
+** per frame; judge_trace_stderr reads what is left in the pipes, writes it
+** and empties the buffers. The mutex guards err, err_len and err_lost. */
+
+#include <ctype.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+
+static pthread_mutex_t judge__mu = PTHREAD_MUTEX_INITIALIZER;
+
+/* Reads what bot p's pipe holds now into its buffer (mutex held). */
+static void judge__drain(judge_t *j, int p) {
+  char buf[4096];
+  ssize_t k = -1;
+  while (j->err_fd[p] >= 0 && (k = read(j->err_fd[p], buf, sizeof buf)) != 0) {
+    if (k < 0) {
+      if (errno == EINTR) continue;
+      if (errno != EAGAIN) j->err_fd[p] = -1; /* left open: the thread may poll it */
+      return;
+    }
+    size_t room = JUDGE_ERR_CAP - j->err_len[p], take = (size_t)k < room ? (size_t)k : room;
+    memcpy(j->err[p] + j->err_len[p], buf, take);
+    j->err_len[p] += take;
+    j->err_lost[p] += k - (ssize_t)take;
+  }
+  if (j->err_fd[p] >= 0 && k == 0) j->err_fd[p] = -1; /* end of file: the bot exited */
+}
+
+static void *judge__drain_thread(void *arg) {
+  judge_t *j = arg;
+  for (;;) {
+    struct pollfd fds[JUDGE_MAX_PLAYERS];
+    int n = 0;
+    pthread_mutex_lock(&judge__mu);
+    for (int p = 0; p < j->n; p++) fds[n++] = (struct pollfd){.fd = j->err_fd[p], .events = POLLIN};
+    pthread_mutex_unlock(&judge__mu);
+    if (poll(fds, (nfds_t)n, 100) <= 0) continue;
+    pthread_mutex_lock(&judge__mu);
+    for (int p = 0; p < n; p++)
+      if (fds[p].revents) judge__drain(j, p);
+    pthread_mutex_unlock(&judge__mu);
+  }
+  return NULL;
+}
+
+/* Gives bot p a stderr pipe: our fd 2 is the pipe while spawn() forks. */
+static int judge__captured(judge_t *j, int p, int (*spawn)(judge_t *, int, const char *), const char *cmd) {
+  int fd[2], saved = fcntl(2, F_DUPFD_CLOEXEC, 3);
+  if (saved < 0) return spawn(j, p, cmd);
+  if (pipe(fd) < 0) {
+    close(saved);
+    return spawn(j, p, cmd);
+  }
+  fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+  fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+  fflush(stderr);
+  dup2(fd[1], 2);
+  int keep = j->keep_stderr, r;
+  j->keep_stderr = 1;
+  r = spawn(j, p, cmd);
+  j->keep_stderr = keep;
+  dup2(saved, 2);
+  close(saved);
+  close(fd[1]);
+  fcntl(fd[0], F_SETFL, O_NONBLOCK);
+  pthread_mutex_lock(&judge__mu);
+  j->err_fd[p] = fd[0];
+  pthread_mutex_unlock(&judge__mu);
+  return r;
+}
+
+/* Removes a stale TRACE.stderr of an earlier game. */
+static void judge__err_remove(const judge_t *j) {
+  char path[4096];
+  if (j->trace_path && snprintf(path, sizeof path, "%s.stderr", j->trace_path) < (int)sizeof path) remove(path);
+}
+
+/* Once, before the first pipe: no seat has one yet, no stale sidecar, the
+   drain thread runs (it reads err_fd under the mutex at every round). */
+static void judge__capture_init(judge_t *j) {
+  pthread_t t;
+  if (j->capture) return;
+  for (int q = 0; q < JUDGE_MAX_PLAYERS; q++) j->err_fd[q] = -1;
+  judge__err_remove(j);
+  j->capture = 1;
+  if (pthread_create(&t, NULL, judge__drain_thread, j) == 0) pthread_detach(t);
+}
+
+static int judge__spawn_pipe(judge_t *j, int p, const char *cmd) {
+  (void)cmd;
+  return judge_spawn(j, p);
+}
+
+BOT_API int judge_spawn_captured(judge_t *j, int p) {
+  if (!j->trace) return judge_spawn(j, p);
+  judge__capture_init(j);
+  return judge__captured(j, p, judge__spawn_pipe, NULL);
+}
+
+BOT_API int judge_spawn_traced(judge_t *j) {
+  if (!j->trace || j->keep_stderr) return judge_spawn_all(j);
+  for (int p = 0; p < j->n; p++)
+    if (judge_spawn_captured(j, p) < 0) return -1;
+  return 0;
+}
+
+BOT_API int judge_spawn_net_traced(judge_t *j, int p, const char *cmd) {
+  if (!j->trace) return judge_spawn_net(j, p, cmd);
+  judge__capture_init(j);
+  return judge__captured(j, p, judge_spawn_net, cmd);
+}
+
+BOT_API void judge_seed_env(const judge_t *j) {
+  char name[64], seed[32];
+  size_t k = 0;
+  for (; j->game[k] && k < sizeof name - 6; k++) name[k] = (char)toupper((unsigned char)j->game[k]);
+  memcpy(name + k, "_SEED", 6);
+  snprintf(seed, sizeof seed, "%lld", (long long)j->seed);
+  setenv(name, seed, 1);
+}
+
+BOT_API void judge_trace_header(judge_t *j) {
+  if (!j->trace) return;
+  for (const char *c = j->game; *c; c++) fputc(toupper((unsigned char)*c), j->trace);
+  fprintf(j->trace, "_TRACE 1\nSEED %lld\n", (long long)j->seed);
+  for (int p = 0; p < j->n; p++) fprintf(j->trace, "BOT %d %s\n", p, j->cmd[p]);
+}
+
+BOT_API int judge_answer(judge_t *j, int p, const char *input, size_t n, char *line, size_t cap) {
+  double before = j->think_sum[p];
+  int r = judge_ask(j, p, input, n, line, cap);
+  j->last_ms[p] = j->think_sum[p] - before;
+  return r;
+}
+
+BOT_API void judge_trace(judge_t *j, const char *fmt, ...) {
+  if (!j->trace) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(j->trace, fmt, ap);
+  va_end(ap);
+  fputc('\n', j->trace);
+  judge_trace_stderr(j);
+}
+
+/* The sidecar file TRACE.stderr, opened on the first stderr to write (a
+   stale one from an earlier game was removed at the start). */
+static FILE *judge__err_file(judge_t *j) {
+  char path[4096];
+  if (!j->err_file && snprintf(path, sizeof path, "%s.stderr", j->trace_path) < (int)sizeof path)
+    j->err_file = fopen(path, "w");
+  return j->err_file;
+}
+
+/* One sidecar line: OFFSET P TEXT. */
+static void judge__err_line(judge_t *j, FILE *f, long at, int p, size_t n) {
+  fprintf(f, "%ld %d ", at, p);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)j->err[p][i];
+    if (c == '\n') fputs("\\n", f);
+    else if (c == '\t') fputs("\\t", f);
+    else if (c == '\\') fputs("\\\\", f);
+    else fputc(c < 0x20 || c == 0x7f ? '?' : c, f);
+  }
+  if (j->err_lost[p]) fprintf(f, " [%ld more bytes]", j->err_lost[p]);
+  fputc('\n', f);
+}
+
+BOT_API void judge_trace_stderr(judge_t *j) {
+  if (!j->trace || !j->capture) return;
+  long at = ftell(j->trace);
+  pthread_mutex_lock(&judge__mu);
+  for (int p = 0; p < j->n; p++) {
+    judge__drain(j, p);
+    size_t n = j->err_len[p];
+    while (n > 0 && j->err[p][n - 1] == '\n') n--;
+    FILE *f = n || j->err_lost[p] ? judge__err_file(j) : NULL;
+    if (f) judge__err_line(j, f, at, p, n);
+    j->err_len[p] = 0;
+    j->err_lost[p] = 0;
+  }
+  pthread_mutex_unlock(&judge__mu);
+}
+
+BOT_API void judge_trace_close(judge_t *j) {
+  judge_trace_stderr(j);
+  if (j->err_file) fclose(j->err_file);
+  j->err_file = NULL;
+}
+
+BOT_API void judge_trace_errors(judge_t *j) {
+  for (int p = 0; p < j->n && j->trace; p++)
+    if (j->error[p]) fprintf(j->trace, "ERROR %d %s %s\n", p, judge_error_name(j->error[p]), j->detail[p]);
+}
+
+BOT_API void judge_error_scores(const judge_t *j, int *scores, int win) {
+  int erred = 0;
+  for (int p = 0; p < j->n; p++) erred |= j->error[p] != JUDGE_OK;
+  for (int p = 0; p < j->n; p++)
+    if (j->error[p]) scores[p] = -1;
+    else if (erred && scores[p] < win) scores[p] = win;
+}
+
+/* END draw when every score is equal, else END winner P (the first best). */
+static void judge__trace_end(judge_t *j, const int *scores) {
+  int best = 0, all = 1;
+  for (int p = 1; p < j->n; p++) {
+    all &= scores[p] == scores[0];
+    if (scores[p] > scores[best]) best = p;
+  }
+  if (!j->trace) return;
+  if (all) fprintf(j->trace, "END draw\n");
+  else fprintf(j->trace, "END winner %d\n", best);
+}
+
+BOT_API int judge_main(const judge_game_t *g, int argc, char **argv) {
+  static judge_t J; /* static: a line buffer and a stderr buffer per bot */
+  int scores[JUDGE_MAX_PLAYERS] = {0}, ranks[JUDGE_MAX_PLAYERS];
+  if (argc < 2 || strcmp(argv[1], "match") != 0) {
+    fprintf(stderr, "usage: %s-referee match [options] -- CMD... (--help lists them)\n", g->name);
+    return 2;
+  }
+  judge_init(&J, g->name, g->limit_first, g->limit_next);
+  J.trace_ok = 1;
+  J.usage = g->usage;
+  if (judge_parse(&J, argc - 2, argv + 2, g->min_players, g->max_players, g->opt, g->ctx)) return 2;
+  judge_seed_env(&J);
+  if (judge_spawn_traced(&J)) return 2;
+  judge_trace_header(&J);
+  long turns = g->play(&J, scores, g->ctx);
+  judge_trace_close(&J);
+  judge_error_scores(&J, scores, 1);
+  judge_trace_errors(&J);
+  judge__trace_end(&J, scores);
+  judge_stop_all(&J, 0);
+  judge_rank(&J, scores, ranks);
+  judge_result(&J, ranks, scores, turns, NULL);
+  return 0;
 }

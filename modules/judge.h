@@ -3,7 +3,9 @@
 ** apart from the game itself. Command-line options, starting the bots,
 ** timed questions under one timing rule, the error and its detail, think
 ** time statistics and the one JSON result line of the README's "Referee
-** contract". A referee keeps only its game glue (about 100 lines):
+** contract". A referee keeps only its game glue; a stdin/stdout game with
+** the core's trace header uses judge_main (the block at the end: tictactoe's
+** referee is 41 lines of code), others call the pieces:
 **
 **   static judge_t J;                        // static: 8 KB of buffer a bot
 **   judge_init(&J, "mygame", 1000, 100);     // first answer 1 s, then 100 ms
@@ -75,6 +77,7 @@
 
 #define JUDGE_MAX_PLAYERS 8
 #define JUDGE_DETAIL 256
+#define JUDGE_ERR_CAP 1024 /* a bot's stderr kept per frame (the rest is counted) */
 
 /* judge_ask results and J.error values */
 #define JUDGE_OK 0
@@ -105,6 +108,7 @@ struct judge_t {
   int trace_ok;             /* the game writes --trace files */
   /* set by judge_parse */
   int have_seed;            /* --seed given */
+  const char *trace_path;   /* --trace FILE, or NULL */
   FILE *trace;              /* --trace FILE, open for writing, or NULL */
   int n;                    /* bot commands */
   const char *cmd[JUDGE_MAX_PLAYERS];
@@ -116,6 +120,15 @@ struct judge_t {
   char detail[JUDGE_MAX_PLAYERS][JUDGE_DETAIL];
   long think_n[JUDGE_MAX_PLAYERS];
   double think_sum[JUDGE_MAX_PLAYERS], think_max[JUDGE_MAX_PLAYERS];
+  /* the referee frame (judge_main, judge_answer) and per-frame stderr
+     (judge_capture): see the block at the end of this file */
+  double last_ms[JUDGE_MAX_PLAYERS];     /* judge_answer's counted think time */
+  int capture;                           /* err_fd holds the bots' stderr pipes */
+  int err_fd[JUDGE_MAX_PLAYERS];         /* read ends, non-blocking */
+  size_t err_len[JUDGE_MAX_PLAYERS];     /* bytes held in err (at most JUDGE_ERR_CAP) */
+  long err_lost[JUDGE_MAX_PLAYERS];      /* bytes past the cap since the last frame */
+  char err[JUDGE_MAX_PLAYERS][JUDGE_ERR_CAP];
+  FILE *err_file;                        /* TRACE.stderr, once a bot wrote */
 };
 
 /* Defaults: a seed from the clock, the limits given, stderr to /dev/null. */
@@ -172,5 +185,72 @@ BOT_API const char *judge_error_name(int error);
    is appended as more members (`"draws":3`). */
 BOT_API void judge_result(judge_t *j, const int *ranks, const int *scores, long turns,
                           const char *extra);
+
+/* ---- The referee frame: what every stdin/stdout referee's `match` does
+** around its game, so that a referee holds only the game glue:
+**
+**   static long my_play(judge_t *j, int *scores, void *ctx) {...}
+**   static const judge_game_t GAME = {"mygame", 1000, 100, 2, 2, my_play};
+**   int main(int argc, char **argv) { return judge_main(&GAME, argc, argv); }
+**
+** judge_main checks `match`, parses the options (judge_parse, --trace
+** allowed), puts the seed in the environment as MYGAME_SEED (the game's
+** name in capitals; the bots may draw from it so that a replay replays),
+** starts the bots with their stderr captured when a trace is written,
+** writes the trace header (MYGAME_TRACE 1, SEED S, BOT P CMD a seat), lets
+** play() play (it fills scores, returns the turns played), turns errors
+** into scores (judge_error_scores with win 1), writes ERROR P KIND DETAIL a
+** player with an error and END draw | END winner P, stops the bots, ranks
+** (judge_rank) and prints the JSON line. Frame lines go through
+** judge_trace, which then records the frame's stderr.
+**
+** Per-frame stderr: with --trace FILE (and no --stderr) the bots' stderr
+** goes to pipes the core drains; at each frame (judge_trace or
+** judge_trace_stderr) what a bot wrote since the last one goes to the
+** sidecar FILE.stderr as OFFSET P TEXT: OFFSET the trace's size in bytes
+** then (the frame it follows), TEXT on one line (\n, \t, \\ escaped), at
+** most JUDGE_ERR_CAP bytes of it, then " [N more bytes]". The trace itself
+** is unchanged; view.py merges the two. No sidecar when no bot wrote.
+*/
+typedef struct judge_game_t {
+  const char *name;                 /* the JSON "game", MYGAME_SEED, MYGAME_TRACE */
+  double limit_first, limit_next;   /* ms */
+  int min_players, max_players;
+  long (*play)(judge_t *j, int *scores, void *ctx);
+  const char *usage;                /* the game's own options for the usage line, or NULL */
+  judge_opt_fn opt;                 /* the game's own options, or NULL */
+  void *ctx;                        /* passed to opt and play */
+} judge_game_t;
+
+/* The whole `match` (see above); returns the exit status. */
+BOT_API int judge_main(const judge_game_t *g, int argc, char **argv);
+/* Puts the seed in the environment as NAME_SEED (NAME: j->game in capitals). */
+BOT_API void judge_seed_env(const judge_t *j);
+/* judge_spawn_all, with every bot's stderr captured per frame when a trace is
+   written and --stderr was not given (judge_trace writes it). */
+BOT_API int judge_spawn_traced(judge_t *j);
+/* judge_spawn for seat p, its stderr captured per frame when a trace is
+   written (even with --stderr: a game that keeps stderr by default). */
+BOT_API int judge_spawn_captured(judge_t *j, int p);
+/* judge_spawn_net, the bot's stderr and stdout captured per frame when a
+   trace is written (even with --stderr). */
+BOT_API int judge_spawn_net_traced(judge_t *j, int p, const char *cmd);
+/* Writes NAME_TRACE 1, SEED S and BOT P CMD lines to the trace, if any. */
+BOT_API void judge_trace_header(judge_t *j);
+/* judge_ask that also keeps the answer's counted think time in j->last_ms[p]. */
+BOT_API int judge_answer(judge_t *j, int p, const char *input, size_t n, char *line, size_t cap);
+/* Writes one printf-style line to the trace (if any), then records the
+   frame's stderr (judge_trace_stderr). */
+BOT_API void judge_trace(judge_t *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Records what each bot wrote on stderr since the last call as the stderr
+   of the frame the trace has just written (the sidecar, see above). */
+BOT_API void judge_trace_stderr(judge_t *j);
+/* The last judge_trace_stderr; closes the sidecar (before judge_stop_all). */
+BOT_API void judge_trace_close(judge_t *j);
+/* An ERROR P KIND DETAIL line for each player with an error. */
+BOT_API void judge_trace_errors(judge_t *j);
+/* A player with an error scores -1; when one erred, each player without an
+   error scores at least win. */
+BOT_API void judge_error_scores(const judge_t *j, int *scores, int win);
 
 #endif /* JUDGE_H */

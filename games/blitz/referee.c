@@ -136,6 +136,58 @@ static int referee__opt(judge_t *j, void *ctx, const char *name, const char *v) 
   return JUDGE_OPT_VALUE;
 }
 
+/* Seats that never joined by the join deadline get an "absent" key and a
+   crashed hero; the game starts without them. */
+static void referee__absent(judge_t *j, server_game *g, const int *exited, int *exited_early, int join_s) {
+  for (int k = 0; k < 4; k++)
+    if (!g->key[k][0]) {
+      snprintf(g->key[k], sizeof g->key[k], "absent");
+      g->st.heroes[k].crashed = 1;
+      exited_early[k] = 1;
+      if (exited[k]) {
+        char note[48];
+        judge_status_note(j->bot[k].status, note, sizeof note);
+        judge_fail(j, k, JUDGE_CRASH, "exited before joining%s", note);
+      } else {
+        judge_fail(j, k, JUDGE_CRASH, "never joined within %d s", join_s);
+      }
+    }
+  g->joined = 4;
+  g->started = 1;
+  g->turn_start_ns = deadline_now_ns();
+  if (g->st.heroes[0].crashed && g->st.heroes[1].crashed && g->st.heroes[2].crashed && g->st.heroes[3].crashed)
+    g->st.status = RULES_ALLCRASHED;
+}
+
+/* Steps the server until the game is over and every bot has exited (or 3 s
+   after the end), or the wall-clock limit; the bots' output goes to the
+   trace's sidecar as it comes. */
+static void referee__run(judge_t *j, server_t *sv, server_game *g, const referee__opts *o, int *exited,
+                         int *exited_early) {
+  deadline_t join, wall;
+  deadline_start(&join, o->join_s * 1000.0);
+  deadline_start(&wall, (double)o->turns * 4 * (sv->timeout_ms + 100) + 60000.0);
+  int64_t end_ns = 0;
+  for (;;) {
+    server_step(sv, 20);
+    judge_trace_stderr(j);
+    for (int k = 0; k < 4; k++)
+      if (!exited[k] && judge_poll(j, k)) {
+        exited[k] = 1;
+        exited_early[k] = !rules_finished(&g->st);
+      }
+    if (!g->started && deadline_passed(&join)) referee__absent(j, g, exited, exited_early, o->join_s);
+    int all_exited = exited[0] && exited[1] && exited[2] && exited[3];
+    if (rules_finished(&g->st)) {
+      if (!end_ns) end_ns = deadline_now_ns();
+      if (all_exited || deadline_now_ns() - end_ns > 3000000000LL) break;
+    } else if (deadline_passed(&wall)) {
+      fprintf(stderr, "blitz-referee: wall-clock limit reached at turn %d\n", g->st.turn);
+      break;
+    }
+  }
+}
+
 static int referee__match(int argc, char **argv) {
   static judge_t J;
   referee__opts o = {300, 0, 20, NULL, NULL};
@@ -182,49 +234,10 @@ static int referee__match(int argc, char **argv) {
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "%s --server http://127.0.0.1:%d --key %s --arena %s", J.cmd[k],
              sv->port, g->seat_key[k], g->id);
-    if (judge_spawn_net(&J, k, cmd) < 0) return 2;
+    if (judge_spawn_net_traced(&J, k, cmd) < 0) return 2;
   }
-  deadline_t join, wall;
-  deadline_start(&join, o.join_s * 1000.0);
-  deadline_start(&wall, (double)o.turns * 4 * (sv->timeout_ms + 100) + 60000.0);
-  int64_t end_ns = 0;
-  for (;;) {
-    server_step(sv, 20);
-    for (int k = 0; k < 4; k++)
-      if (!exited[k] && judge_poll(&J, k)) {
-        exited[k] = 1;
-        exited_early[k] = !rules_finished(&g->st);
-      }
-    if (!g->started && deadline_passed(&join)) {
-      for (int k = 0; k < 4; k++)
-        if (!g->key[k][0]) {
-          snprintf(g->key[k], sizeof g->key[k], "absent");
-          g->st.heroes[k].crashed = 1;
-          exited_early[k] = 1;
-          if (exited[k]) {
-            char note[48];
-            judge_status_note(J.bot[k].status, note, sizeof note);
-            judge_fail(&J, k, JUDGE_CRASH, "exited before joining%s", note);
-          } else {
-            judge_fail(&J, k, JUDGE_CRASH, "never joined within %d s", o.join_s);
-          }
-        }
-      g->joined = 4;
-      g->started = 1;
-      g->turn_start_ns = deadline_now_ns();
-      if (g->st.heroes[0].crashed && g->st.heroes[1].crashed && g->st.heroes[2].crashed &&
-          g->st.heroes[3].crashed)
-        g->st.status = RULES_ALLCRASHED;
-    }
-    int all_exited = exited[0] && exited[1] && exited[2] && exited[3];
-    if (rules_finished(&g->st)) {
-      if (!end_ns) end_ns = deadline_now_ns();
-      if (all_exited || deadline_now_ns() - end_ns > 3000000000LL) break;
-    } else if (deadline_passed(&wall)) {
-      fprintf(stderr, "blitz-referee: wall-clock limit reached at turn %d\n", g->st.turn);
-      break;
-    }
-  }
+  referee__run(&J, sv, g, &o, exited, exited_early);
+  judge_trace_close(&J);
   judge_stop_all(&J, 1000); /* SIGTERM, a second to go, then SIGKILL */
   int place[4], gold[4];
   rules_places(&g->st, place);

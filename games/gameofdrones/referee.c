@@ -137,7 +137,7 @@ int main(int argc, char **argv) {
       p->type = REF_SPAR;
     } else {
       p->type = REF_CMD;
-      if (judge_spawn(&ref_j, s) < 0) return 1;
+      if (judge_spawn_captured(&ref_j, s) < 0) return 1;
       char line[64];
       snprintf(line, sizeof line, "match %ld\n", rounds);
       ref_send(s, line);
@@ -176,6 +176,7 @@ int main(int argc, char **argv) {
       fprintf(tf, "R %ld %d %d %g %g %d %g %g %d\n", r + 1, rd.outcome, rd.turn, rd.side[0].producers,
               rd.side[0].soldiers, rd.flag[0] == RULES_FLAG_TRUE, rd.side[1].producers, rd.side[1].soldiers,
               rd.flag[1] == RULES_FLAG_TRUE);
+    judge_trace_stderr(&ref_j); /* the round's stderr: FILE.stderr (modules/judge.h) */
     rules_match_add(&m, rd.outcome);
     for (int s = 0; s < 2; s++) {
       ref_player *p = &ref_pl[s];
@@ -202,6 +203,7 @@ int main(int argc, char **argv) {
   if (tf)
     fprintf(tf, "END %s %s\n", ref_j.error[0] ? judge_error_name(ref_j.error[0]) : "-",
             ref_j.error[1] ? judge_error_name(ref_j.error[1]) : "-");
+  judge_trace_close(&ref_j);
   judge_stop_all(&ref_j, 0); /* closes the trace */
   int ranks[2] = {0, 0};
   if (ref_j.error[0] && !ref_j.error[1]) ranks[0] = 1;

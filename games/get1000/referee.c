@@ -8,7 +8,8 @@
 ** plays one match of len(CMD) agents and prints one JSON line
 ** (modules/judge: options, bots, details, think times measured by the
 ** server). The reply limit is --limit-ms (1000 ms); the seed defaults to 1.
-** Bots' stdout and stderr go to /dev/null unless --stderr (--bot-stderr).
+** Bots' stdout and stderr go to /dev/null unless --stderr (--bot-stderr);
+** with --trace FILE they go to FILE.stderr, by frame (modules/judge.h).
 ** A bot that exits or never joins within 10 s counts as "crash". Exit
 ** status 0 when the match was played, 2 on a bad command line, 1 if the
 ** server could not start. --trace FILE (for view.py): GET1000_TRACE 1,
@@ -51,6 +52,75 @@ static int referee__opt(judge_t *j, void *ctx, const char *o, const char *v) {
   return JUDGE_OPT_FLAG;
 }
 
+/* Step 2: polls the server until the match is done (0), or aborts (1) when
+   a bot leaves before the match starts, nobody joins in time or the match
+   runs too long. The bots' stderr goes to the trace's sidecar as it comes. */
+static int referee__wait(judge_t *j, server_t *s, const char *room, int *alive, int *gone_before_join) {
+  int64_t t0 = deadline_now_ns();
+  while (s->matches_done == 0) {
+    server_poll(s, 20);
+    judge_trace_stderr(j);
+    double ms = (double)(deadline_now_ns() - t0) / 1e6;
+    int ri = server_find_room(s, room);
+    int started = ri >= 0 && s->rooms[ri].started;
+    for (int i = 0; i < j->n; i++)
+      if (alive[i] && judge_poll(j, i)) {
+        alive[i] = 0;
+        if (!started && s->matches_done == 0) gone_before_join[i] = 1;
+      }
+    if (s->matches_done) break;
+    int any_gone = 0;
+    for (int i = 0; i < j->n; i++) any_gone |= gone_before_join[i];
+    if ((!started && (any_gone || ms > REFEREE_JOIN_MS)) || ms > REFEREE_MATCH_MS) return 1;
+  }
+  return 0;
+}
+
+/* Step 3: wins, think times and errors from the match's room (seats by name
+   p<i>). Returns the rounds played. */
+static long referee__result(judge_t *j, server_t *s, const char *room, int aborted, const int *gone_before_join,
+                            int limit_ms, int *wins) {
+  int joined[SERVER_MAX_PLAYERS] = {0}, n = j->n;
+  char err[SERVER_MAX_PLAYERS][16];
+  long turns = 0;
+  const server_room *r = NULL;
+  if (!aborted) r = &s->last;
+  else {
+    int ri = server_find_room(s, room);
+    if (ri >= 0) r = &s->rooms[ri];
+  }
+  for (int i = 0; i < n; i++) snprintf(err[i], sizeof err[i], "crash");
+  if (r) {
+    turns = r->rounds;
+    for (int k = 0; k < r->np; k++) {
+      int i = -1;
+      if (sscanf(r->p[k].name, "p%d", &i) != 1 || i < 0 || i >= n) continue;
+      joined[i] = 1;
+      wins[i] = r->p[k].wins;
+      snprintf(err[i], sizeof err[i], "%s", r->p[k].error);
+      judge_think_totals(j, i, r->p[k].think_n, r->p[k].think_sum_ms, r->p[k].think_max_ms);
+    }
+  }
+  int no_match = aborted && !(r && r->started), any_gone = 0;
+  for (int i = 0; i < n; i++) any_gone |= gone_before_join[i];
+  for (int i = 0; i < n; i++) {
+    if (no_match) {
+      /* No match: whoever died (or, on the join timeout, never joined) lost. */
+      wins[i] = 0;
+      if (any_gone ? gone_before_join[i] : !joined[i])
+        judge_fail(j, i, JUDGE_CRASH, gone_before_join[i] ? "exited before the match began"
+                                                          : "never joined within %d s", REFEREE_JOIN_MS / 1000);
+    } else if (!joined[i]) {
+      judge_fail(j, i, JUDGE_CRASH, "not in the match's room");
+    } else if (err[i][0]) {
+      int e = strcmp(err[i], "timeout") == 0 ? JUDGE_TIMEOUT : strcmp(err[i], "invalid") == 0 ? JUDGE_INVALID
+                                                                                               : JUDGE_CRASH;
+      judge_fail(j, i, e, "round %ld: the server reported %s (limit %d ms)", turns + 1, err[i], limit_ms);
+    }
+  }
+  return turns;
+}
+
 int main(int argc, char **argv) {
   static judge_t J;
   server_config cfg;
@@ -81,80 +151,22 @@ int main(int argc, char **argv) {
             cfg.target, cfg.ties_all ? "all" : "none");
     for (int i = 0; i < n; i++) fprintf(cfg.trace, "BOT %d %s\n", i, J.cmd[i]);
   }
-
+  /* 1. the bots, told where to connect */
   char room[64];
   snprintf(room, sizeof room, "match-%llu", (unsigned long long)cfg.seed);
   int alive[SERVER_MAX_PLAYERS];
   for (int i = 0; i < n; i++) {
     static char cmd[16384];
     snprintf(cmd, sizeof cmd, "%s --url ws://127.0.0.1:%d/agent --room %s --name p%d", J.cmd[i], s->port, room, i);
-    if (judge_spawn_net(&J, i, cmd) < 0) return 1;
+    if (judge_spawn_net_traced(&J, i, cmd) < 0) return 1;
     alive[i] = 1;
   }
-
-  int64_t t0 = deadline_now_ns();
-  int gone_before_join[SERVER_MAX_PLAYERS] = {0};
-  int aborted = 0;
-  while (s->matches_done == 0) {
-    server_poll(s, 20);
-    double ms = (double)(deadline_now_ns() - t0) / 1e6;
-    int ri = server_find_room(s, room);
-    int started = ri >= 0 && s->rooms[ri].started;
-    for (int i = 0; i < n; i++)
-      if (alive[i] && judge_poll(&J, i)) {
-        alive[i] = 0;
-        if (!started && s->matches_done == 0) gone_before_join[i] = 1;
-      }
-    if (s->matches_done) break;
-    int any_gone = 0;
-    for (int i = 0; i < n; i++) any_gone |= gone_before_join[i];
-    if ((!started && (any_gone || ms > REFEREE_JOIN_MS)) || ms > REFEREE_MATCH_MS) {
-      aborted = 1;
-      break;
-    }
-  }
-
-  /* The result: seats by name p<i>. */
-  int wins[SERVER_MAX_PLAYERS] = {0}, joined[SERVER_MAX_PLAYERS] = {0};
-  char err[SERVER_MAX_PLAYERS][16];
-  long turns = 0;
-  const server_room *r = NULL;
-  if (!aborted) r = &s->last;
-  else {
-    int ri = server_find_room(s, room);
-    if (ri >= 0) r = &s->rooms[ri];
-  }
-  for (int i = 0; i < n; i++) snprintf(err[i], sizeof err[i], "crash");
-  if (r) {
-    turns = r->rounds;
-    for (int k = 0; k < r->np; k++) {
-      int i = -1;
-      if (sscanf(r->p[k].name, "p%d", &i) != 1 || i < 0 || i >= n) continue;
-      joined[i] = 1;
-      wins[i] = r->p[k].wins;
-      snprintf(err[i], sizeof err[i], "%s", r->p[k].error);
-      judge_think_totals(&J, i, r->p[k].think_n, r->p[k].think_sum_ms, r->p[k].think_max_ms);
-    }
-  }
-  int no_match = aborted && !(r && r->started), any_gone = 0;
-  for (int i = 0; i < n; i++) any_gone |= gone_before_join[i];
-  for (int i = 0; i < n; i++) {
-    if (no_match) {
-      /* No match: whoever died (or, on the join timeout, never joined) lost. */
-      wins[i] = 0;
-      if (any_gone ? gone_before_join[i] : !joined[i])
-        judge_fail(&J, i, JUDGE_CRASH, gone_before_join[i] ? "exited before the match began"
-                                                           : "never joined within %d s", REFEREE_JOIN_MS / 1000);
-    } else if (!joined[i]) {
-      judge_fail(&J, i, JUDGE_CRASH, "not in the match's room");
-    } else if (err[i][0]) {
-      int e = strcmp(err[i], "timeout") == 0 ? JUDGE_TIMEOUT : strcmp(err[i], "invalid") == 0 ? JUDGE_INVALID
-                                                                                               : JUDGE_CRASH;
-      judge_fail(&J, i, e, "round %ld: the server reported %s (limit %d ms)", turns + 1, err[i], cfg.limit_ms);
-    }
-  }
-  /* Let the bots finish their close handshakes, then make sure they are gone.
-     After an abort, closing the server's sockets tells connected bots. */
+  /* 2. the match; 3. its result */
+  int gone_before_join[SERVER_MAX_PLAYERS] = {0}, wins[SERVER_MAX_PLAYERS] = {0};
+  int aborted = referee__wait(&J, s, room, alive, gone_before_join);
+  long turns = referee__result(&J, s, room, aborted, gone_before_join, cfg.limit_ms, wins);
+  /* 4. Let the bots finish their close handshakes, then make sure they are
+     gone. After an abort, closing the server's sockets tells connected bots. */
   if (aborted) server_close(s);
   int64_t tend = deadline_now_ns() + 2000000000LL;
   for (;;) {
@@ -169,6 +181,7 @@ int main(int argc, char **argv) {
   }
   if (cfg.trace) fprintf(cfg.trace, "END rounds %ld\n", turns);
   s->cfg.trace = NULL;
+  judge_trace_close(&J);
   judge_stop_all(&J, 0); /* closes the trace */
   if (!aborted) server_close(s);
   int ranks[SERVER_MAX_PLAYERS];

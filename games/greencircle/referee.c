@@ -90,6 +90,42 @@ static int ref_cmp_rng(const char *path, ref_reader *r, rules_log *rng) {
   return 0;
 }
 
+/* One TURN block of a trace: the header, the input we would send, the OUT
+   line played, the random numbers drawn and the state after it. Returns 0,
+   1 (a difference, printed) or 2 (the trace ends after the OUT line). */
+static int ref_replay_turn(const char *path, ref_reader *r, rules_game *g, rules_rng *rng, int t, int p, int k) {
+  char got[32], want[REF_LINE];
+  snprintf(got, sizeof got, "turn %d player %d", g->turn + 1, g->active);
+  snprintf(want, sizeof want, "turn %d player %d", t, p);
+  if (g->over || strcmp(got, want) != 0) return ref_fail(path, r, "turn header", want, g->over ? "game over" : got);
+  char in[REF_INPUT];
+  rules_input(g, in, sizeof in);
+  char *s = in;
+  for (int i = 0; i < k; i++) {
+    char *e = strchr(s, '\n');
+    if (e) *e = 0;
+    if (!ref_next(r)) return ref_fail(path, r, "input (missing)", "", s);
+    if (strcmp(r->line, s) != 0) return ref_fail(path, r, "input line", r->line, s);
+    s = e ? e + 1 : s + strlen(s);
+  }
+  if (*s) return ref_fail(path, r, "input (we send more lines)", "", s);
+  if (!ref_next(r) || strncmp(r->line, "OUT ", 4) != 0) return ref_fail(path, r, "OUT line", "OUT ...", r->line);
+  rules_action a;
+  char err[160];
+  rng->log->n = 0;
+  int prc = strncmp(r->line + 4, "(timeout)", 9) == 0 || strncmp(r->line + 4, "(crash)", 7) == 0
+                ? -1
+                : rules_parse(g, r->line + 4, &a, err, sizeof err);
+  if (prc != 0) rules_disqualify(g, rng, g->active, prc == -2 ? &a : NULL);
+  else rules_apply(g, rng, &a);
+  if (ref_cmp_rng(path, r, rng->log)) return 1;
+  char tag[32];
+  snprintf(tag, sizeof tag, "AFTER %d", t);
+  if (!ref_next(r)) return 2;
+  r->peeked = 1;
+  return strncmp(r->line, "STATE", 5) == 0 && ref_cmp_state(path, r, g, tag) ? 1 : 0;
+}
+
 static int ref_replay_one(const char *path) {
   ref_reader r = {0};
   r.f = fopen(path, "r");
@@ -129,44 +165,9 @@ static int ref_replay_one(const char *path) {
   while (!bad && ref_next(&r)) {
     int t, p, k;
     if (sscanf(r.line, "TURN %d PLAYER %d LINES %d", &t, &p, &k) == 3) {
-      char got[32];
-      snprintf(got, sizeof got, "turn %d player %d", g.turn + 1, g.active);
-      snprintf(want, sizeof want, "turn %d player %d", t, p);
-      if (g.over || strcmp(got, want) != 0) {
-        bad = ref_fail(path, &r, "turn header", want, g.over ? "game over" : got);
-        break;
-      }
-      char in[REF_INPUT];
-      rules_input(&g, in, sizeof in);
-      char *s = in;
-      for (int i = 0; i < k && !bad; i++) {
-        char *e = strchr(s, '\n');
-        if (e) *e = 0;
-        if (!ref_next(&r)) bad = ref_fail(path, &r, "input (missing)", "", s);
-        else if (strcmp(r.line, s) != 0) bad = ref_fail(path, &r, "input line", r.line, s);
-        s = e ? e + 1 : s + strlen(s);
-      }
-      if (!bad && *s) bad = ref_fail(path, &r, "input (we send more lines)", "", s);
-      if (bad) break;
-      if (!ref_next(&r) || strncmp(r.line, "OUT ", 4) != 0) {
-        bad = ref_fail(path, &r, "OUT line", "OUT ...", r.line);
-        break;
-      }
-      rules_action a;
-      char err[160];
-      lg.n = 0;
-      int prc = strncmp(r.line + 4, "(timeout)", 9) == 0 || strncmp(r.line + 4, "(crash)", 7) == 0
-                    ? -1
-                    : rules_parse(&g, r.line + 4, &a, err, sizeof err);
-      if (prc != 0) rules_disqualify(&g, &rng, g.active, prc == -2 ? &a : NULL);
-      else rules_apply(&g, &rng, &a);
-      bad = ref_cmp_rng(path, &r, &lg);
-      if (bad) break;
-      char tag[32];
-      snprintf(tag, sizeof tag, "AFTER %d", t);
-      if (!ref_next(&r)) break;
-      r.peeked = 1;
-      if (strncmp(r.line, "STATE", 5) == 0) bad = ref_cmp_state(path, &r, &g, tag);
+      int rc = ref_replay_turn(path, &r, &g, &rng, t, p, k);
+      bad = rc == 1;
+      if (rc) break;
       turns++;
       continue;
     }
@@ -256,7 +257,7 @@ static int ref_match(int argc, char **argv) {
     rules_state_str(&g, "INIT", sbuf, sizeof sbuf);
     fputs(sbuf, tf);
   }
-  if (judge_spawn_all(&J)) return 2;
+  if (judge_spawn_traced(&J)) return 2;
   while (!g.over) {
     int p = g.active, t = g.turn + 1;
     char in[REF_INPUT], out[REF_LINE];
@@ -290,6 +291,7 @@ static int ref_match(int argc, char **argv) {
       snprintf(tag, sizeof tag, "AFTER %d", t);
       rules_state_str(&g, tag, sbuf, sizeof sbuf);
       fputs(sbuf, tf);
+      judge_trace_stderr(&J); /* the turn's stderr: FILE.stderr (modules/judge.h) */
     }
   }
   int ranks[2], sc[2];
@@ -300,6 +302,7 @@ static int ref_match(int argc, char **argv) {
             g.turn, g.dq[0] ? "false" : "true", g.dq[1] ? "false" : "true", g.p[0].score, g.p[1].score,
             rules_debt_count(&g, 0), rules_debt_count(&g, 1), sc[0], sc[1]);
   }
+  judge_trace_close(&J);
   judge_stop_all(&J, 0);
   judge_result(&J, ranks, sc, g.turn, NULL);
   return 0;

@@ -17,7 +17,8 @@
 ** rule of modules/judge.h (which also owns the options, the bots, the
 ** think times and the JSON line).
 **
-** Traces written by match use the official format; a player that gave no
+** Traces written by match use the official format (the bots' stderr of
+** each frame goes to the sidecar FILE.stderr, modules/judge.h); a player that gave no
 ** answer (timeout, crash) gets a bare "OUT p" line and the FINAL line's
 ** reason says which, so such traces replay too.
 **
@@ -115,166 +116,204 @@ static void ref__in_line(ref_io *io, char *acc, size_t *len, size_t cap, const c
   }
 }
 
-static void ref__play(ref_io *io, int64_t seed, int league, const char *name0,
-                      const char *name1, ref_result *res) {
-  static char input[1 << 16];
-  char buf[REF_LINE], line[REF_LINE];
+/* The game being driven: the board, the state, the engine's random
+   numbers and what ref__play's steps share. */
+typedef struct ref_game {
   rules_board b;
   rules_state s;
   javarand_t rng;
-  int frame = 0, phase = 0; /* 0 GATHERING, 1 ACTIONS, 2 SUN_MOVE */
-  int started[2] = {0, 0};
-  static char reason[2][REF_LINE];
-  memset(res, 0, sizeof *res);
-  reason[0][0] = reason[1][0] = 0;
+  int started[2];          /* the player has had its INIT block */
+  char reason[2][REF_LINE]; /* why an inactive player left (FINAL's reason) */
+} ref_game;
 
-  javarand_seed(&rng, seed);
-  rules_generate(&b, &s, &rng, league);
-  snprintf(buf, sizeof buf, "GAME spring2021 seed %lld league %d bots %s %s", (long long)seed,
-           b.league, name0, name1);
-  ref__emit(io, buf);
-  int n = snprintf(buf, sizeof buf, "RICHNESS");
-  for (int c = 0; c < RULES_CELLS; c++) n += snprintf(buf + n, sizeof buf - (size_t)n, " %d", b.richness[c]);
-  ref__emit(io, buf);
-  ref__state_lines(io, &s, "START");
-
-  while (!(io->replay && io->failed)) {
-    frame++;
-    static const char *const names[3] = {"GATHERING", "ACTIONS", "SUN_MOVE"};
-    snprintf(buf, sizeof buf, "FRAME %d %s", frame, names[phase]);
+/* Step 1 of an ACTIONS frame: player p's input (the INIT block on its first
+   turn, then the IN block), emitted line by line and gathered in input. */
+static void ref__input(ref_io *io, ref_game *g, int p, char *input, size_t cap) {
+  char buf[REF_LINE];
+  size_t len = 0;
+  const rules_state *s = &g->s;
+  input[0] = 0;
+  if (!g->started[p]) {
+    g->started[p] = 1;
+    snprintf(buf, sizeof buf, "INIT %d 38", p);
     ref__emit(io, buf);
-    if (phase == 0) {
-      rules_gather(&b, &s);
-      phase = 1;
-    } else if (phase == 1) {
-      int act[2] = {RULES_WAIT, RULES_WAIT}, bad[2] = {0, 0};
-      res->turns++;
-      for (int p = 0; p < 2; p++) {
-        if (!s.active[p] || s.waiting[p]) continue;
-        size_t len = 0;
-        input[0] = 0;
-        if (!started[p]) {
-          started[p] = 1;
-          snprintf(buf, sizeof buf, "INIT %d 38", p);
-          ref__emit(io, buf);
-          ref__in_line(io, input, &len, sizeof input, "37");
-          for (int c = 0; c < RULES_CELLS; c++) {
-            const int8_t *nb = rules_tab.neigh[c];
-            snprintf(buf, sizeof buf, "%d %d %d %d %d %d %d %d", c, b.richness[c], nb[0], nb[1],
-                     nb[2], nb[3], nb[4], nb[5]);
-            ref__in_line(io, input, &len, sizeof input, buf);
-          }
-        }
-        int acts[RULES_MAX_ACTIONS];
-        int na = rules_possible(&b, &s, p, &rng, acts);
-        int nt = rules_tree_count(&s);
-        snprintf(buf, sizeof buf, "IN %d %d", p, 6 + nt + na);
-        ref__emit(io, buf);
-        int q = 1 - p;
-        snprintf(buf, sizeof buf, "%d", s.day);
-        ref__in_line(io, input, &len, sizeof input, buf);
-        snprintf(buf, sizeof buf, "%d", s.nutrients);
-        ref__in_line(io, input, &len, sizeof input, buf);
-        snprintf(buf, sizeof buf, "%d %d", s.sun[p], s.score[p]);
-        ref__in_line(io, input, &len, sizeof input, buf);
-        snprintf(buf, sizeof buf, "%d %d %d", s.sun[q], s.score[q], s.waiting[q] ? 1 : 0);
-        ref__in_line(io, input, &len, sizeof input, buf);
-        snprintf(buf, sizeof buf, "%d", nt);
-        ref__in_line(io, input, &len, sizeof input, buf);
-        for (int c = 0; c < RULES_CELLS; c++) {
-          int o = rules_owner_at(&s, c);
-          if (o < 0) continue;
-          snprintf(buf, sizeof buf, "%d %d %d %d", c, rules_size_at(&s, c), o == p ? 1 : 0,
-                   (int)((s.dormant >> c) & 1));
-          ref__in_line(io, input, &len, sizeof input, buf);
-        }
-        snprintf(buf, sizeof buf, "%d", na);
-        ref__in_line(io, input, &len, sizeof input, buf);
-        for (int i = 0; i < na; i++) {
-          rules_format(acts[i], buf, sizeof buf);
-          ref__in_line(io, input, &len, sizeof input, buf);
-        }
-        /* the answer */
-        int got = 0;
-        if (io->replay) {
-          if (io->failed) break;
-          const char *l = io->pos < io->nlines ? io->lines[io->pos] : "";
-          snprintf(buf, sizeof buf, "OUT %d", p);
-          size_t pl = strlen(buf);
-          if (strncmp(l, buf, pl) != 0 || (l[pl] != ' ' && l[pl] != 0)) {
-            snprintf(io->diff, sizeof io->diff, "line %d: expected an OUT %d line, trace has:\n  %s",
-                     io->pos + 1, p, l);
-            io->failed = 1;
-            break;
-          }
-          if (l[pl] == 0) {
-            /* "OUT p" alone: the player gave no answer (our match traces);
-               the FINAL line tells a timeout from a crash */
-            got = 2;
-            for (int k = io->nlines - 1; k >= 0 && k >= io->nlines - 4; k--) {
-              char fin[32];
-              snprintf(fin, sizeof fin, "FINAL %d ", p);
-              if (strncmp(io->lines[k], fin, strlen(fin)) == 0 && strstr(io->lines[k], "reason Timeout"))
-                got = 1;
-            }
-          } else {
-            snprintf(line, sizeof line, "%s", l + pl + 1);
-          }
-        } else {
-          io->judge->turn = res->turns;
-          got = judge_ask(io->judge, p, input, strlen(input), line, sizeof line);
-        }
-        res->executions++;
-        if (got != 0) {
-          bad[p] = 1;
-          res->error[p] = got;
-          snprintf(reason[p], sizeof reason[p], "%s", got == 1 ? "Timeout" : "Crash: no answer");
-          snprintf(buf, sizeof buf, "OUT %d", p);
-          ref__emit(io, buf);
-          continue;
-        }
-        snprintf(buf, sizeof buf, "OUT %d %.8000s", p, line);
-        ref__emit(io, buf);
-        if (rules_parse(&b, line, &act[p]) != 0) {
-          bad[p] = 1;
-          res->error[p] = 3;
-          act[p] = RULES_WAIT;
-          rules_reason(&b, line, reason[p], sizeof reason[p]);
-          if (!io->replay)
-            judge_fail(io->judge, p, JUDGE_INVALID, "turn %d: expected %s but got '%.100s'", res->turns,
-                       rules_expected(&b), line);
-        }
-      }
-      if (io->replay && io->failed) break;
-      /* all players are asked before any answer is judged, as the official referee does */
-      for (int p = 0; p < 2; p++)
-        if (bad[p]) {
-          s.active[p] = 0;
-          s.score[p] = -1;
-          act[p] = RULES_WAIT;
-        }
-      rules_resolve(&b, &s, act);
-      phase = (s.waiting[0] && s.waiting[1]) ? 2 : 1;
-    } else {
-      rules_sun_move(&b, &s);
-      phase = 0;
+    ref__in_line(io, input, &len, cap, "37");
+    for (int c = 0; c < RULES_CELLS; c++) {
+      const int8_t *nb = rules_tab.neigh[c];
+      snprintf(buf, sizeof buf, "%d %d %d %d %d %d %d %d", c, g->b.richness[c], nb[0], nb[1], nb[2], nb[3],
+               nb[4], nb[5]);
+      ref__in_line(io, input, &len, cap, buf);
     }
-    ref__state_lines(io, &s, "AFTER");
-    if (rules_over(&b, &s)) break;
   }
-  if (io->replay && io->failed) return;
+  int acts[RULES_MAX_ACTIONS];
+  int na = rules_possible(&g->b, s, p, &g->rng, acts), nt = rules_tree_count(s), q = 1 - p;
+  snprintf(buf, sizeof buf, "IN %d %d", p, 6 + nt + na);
+  ref__emit(io, buf);
+  snprintf(buf, sizeof buf, "%d", s->day);
+  ref__in_line(io, input, &len, cap, buf);
+  snprintf(buf, sizeof buf, "%d", s->nutrients);
+  ref__in_line(io, input, &len, cap, buf);
+  snprintf(buf, sizeof buf, "%d %d", s->sun[p], s->score[p]);
+  ref__in_line(io, input, &len, cap, buf);
+  snprintf(buf, sizeof buf, "%d %d %d", s->sun[q], s->score[q], s->waiting[q] ? 1 : 0);
+  ref__in_line(io, input, &len, cap, buf);
+  snprintf(buf, sizeof buf, "%d", nt);
+  ref__in_line(io, input, &len, cap, buf);
+  for (int c = 0; c < RULES_CELLS; c++) {
+    int o = rules_owner_at(s, c);
+    if (o < 0) continue;
+    snprintf(buf, sizeof buf, "%d %d %d %d", c, rules_size_at(s, c), o == p ? 1 : 0, (int)((s->dormant >> c) & 1));
+    ref__in_line(io, input, &len, cap, buf);
+  }
+  snprintf(buf, sizeof buf, "%d", na);
+  ref__in_line(io, input, &len, cap, buf);
+  for (int i = 0; i < na; i++) {
+    rules_format(acts[i], buf, sizeof buf);
+    ref__in_line(io, input, &len, cap, buf);
+  }
+}
+
+/* Step 2, replay: player p's answer from the trace's OUT line into line.
+   Returns 0, 1 (timeout) or 2 (crash: a bare "OUT p"), or -1 when the trace
+   has no OUT p line here (io->failed set). */
+static int ref__replayed_answer(ref_io *io, int p, char *line, size_t cap) {
+  char want[32];
+  const char *l = io->pos < io->nlines ? io->lines[io->pos] : "";
+  snprintf(want, sizeof want, "OUT %d", p);
+  size_t pl = strlen(want);
+  if (strncmp(l, want, pl) != 0 || (l[pl] != ' ' && l[pl] != 0)) {
+    snprintf(io->diff, sizeof io->diff, "line %d: expected an OUT %d line, trace has:\n  %s", io->pos + 1, p, l);
+    io->failed = 1;
+    return -1;
+  }
+  if (l[pl] != 0) {
+    snprintf(line, cap, "%s", l + pl + 1);
+    return 0;
+  }
+  /* "OUT p" alone: the player gave no answer (our match traces); the FINAL
+     line tells a timeout from a crash */
+  for (int k = io->nlines - 1; k >= 0 && k >= io->nlines - 4; k--) {
+    char fin[32];
+    snprintf(fin, sizeof fin, "FINAL %d ", p);
+    if (strncmp(io->lines[k], fin, strlen(fin)) == 0 && strstr(io->lines[k], "reason Timeout")) return 1;
+  }
+  return 2;
+}
+
+/* Step 3: player p's answer (got: 0, or judge_ask's error) as its OUT line
+   and its action; an error or an illegal answer makes p bad. */
+static void ref__take(ref_io *io, ref_game *g, ref_result *res, int p, int got, const char *line, int *act,
+                      int *bad) {
+  char buf[REF_LINE];
+  res->executions++;
+  if (got != 0) {
+    *bad = 1;
+    res->error[p] = got;
+    snprintf(g->reason[p], sizeof g->reason[p], "%s", got == 1 ? "Timeout" : "Crash: no answer");
+    snprintf(buf, sizeof buf, "OUT %d", p);
+    ref__emit(io, buf);
+    return;
+  }
+  snprintf(buf, sizeof buf, "OUT %d %.8000s", p, line);
+  ref__emit(io, buf);
+  if (rules_parse(&g->b, line, act) == 0) return;
+  *bad = 1;
+  res->error[p] = 3;
+  *act = RULES_WAIT;
+  rules_reason(&g->b, line, g->reason[p], sizeof g->reason[p]);
+  if (!io->replay)
+    judge_fail(io->judge, p, JUDGE_INVALID, "turn %d: expected %s but got '%.100s'", res->turns,
+               rules_expected(&g->b), line);
+}
+
+/* An ACTIONS frame: every active player not waiting is asked (steps 1 to
+   3) before any answer is judged, as the official referee does; then the
+   actions resolve. Returns the next phase (1 ACTIONS, 2 SUN_MOVE). */
+static int ref__actions(ref_io *io, ref_game *g, ref_result *res) {
+  static char input[1 << 16];
+  char line[REF_LINE];
+  int act[2] = {RULES_WAIT, RULES_WAIT}, bad[2] = {0, 0};
+  res->turns++;
+  for (int p = 0; p < 2; p++) {
+    if (!g->s.active[p] || g->s.waiting[p]) continue;
+    ref__input(io, g, p, input, sizeof input);
+    if (io->replay && io->failed) return 1;
+    int got;
+    if (io->replay) got = ref__replayed_answer(io, p, line, sizeof line);
+    else {
+      io->judge->turn = res->turns;
+      got = judge_ask(io->judge, p, input, strlen(input), line, sizeof line);
+    }
+    if (got < 0) return 1;
+    ref__take(io, g, res, p, got, line, &act[p], &bad[p]);
+  }
+  for (int p = 0; p < 2; p++)
+    if (bad[p]) {
+      g->s.active[p] = 0;
+      g->s.score[p] = -1;
+      act[p] = RULES_WAIT;
+    }
+  rules_resolve(&g->b, &g->s, act);
+  return (g->s.waiting[0] && g->s.waiting[1]) ? 2 : 1;
+}
+
+/* The EXECUTIONS and FINAL lines; the result's scores. */
+static void ref__final(ref_io *io, ref_game *g, ref_result *res) {
+  char buf[REF_LINE];
   snprintf(buf, sizeof buf, "EXECUTIONS %d", res->executions);
   ref__emit(io, buf);
-  rules_finish(&s);
+  rules_finish(&g->s);
   for (int p = 0; p < 2; p++) {
-    int k = snprintf(buf, sizeof buf, "FINAL %d score %d sun %d active %d", p, s.score[p],
-                     s.sun[p], s.active[p]);
-    if (!s.active[p]) snprintf(buf + k, sizeof buf - (size_t)k, " reason %s", reason[p]);
+    const rules_state *s = &g->s;
+    int k = snprintf(buf, sizeof buf, "FINAL %d score %d sun %d active %d", p, s->score[p], s->sun[p], s->active[p]);
+    if (!s->active[p]) snprintf(buf + k, sizeof buf - (size_t)k, " reason %s", g->reason[p]);
     ref__emit(io, buf);
-    res->score[p] = s.score[p];
-    res->sun[p] = s.sun[p];
-    res->active[p] = s.active[p];
+    res->score[p] = s->score[p];
+    res->sun[p] = s->sun[p];
+    res->active[p] = s->active[p];
   }
+}
+
+/* The whole game: header, frames (GATHERING, ACTIONS until both wait,
+   SUN_MOVE), each followed by its state (and, in a match, the bots' stderr
+   for the frame), then the final lines. */
+static void ref__play(ref_io *io, int64_t seed, int league, const char *name0, const char *name1,
+                      ref_result *res) {
+  static ref_game game;
+  ref_game *g = &game;
+  char buf[REF_LINE];
+  int frame = 0, phase = 0; /* 0 GATHERING, 1 ACTIONS, 2 SUN_MOVE */
+  memset(res, 0, sizeof *res);
+  memset(g, 0, sizeof *g);
+  javarand_seed(&g->rng, seed);
+  rules_generate(&g->b, &g->s, &g->rng, league);
+  snprintf(buf, sizeof buf, "GAME spring2021 seed %lld league %d bots %s %s", (long long)seed, g->b.league, name0,
+           name1);
+  ref__emit(io, buf);
+  int n = snprintf(buf, sizeof buf, "RICHNESS");
+  for (int c = 0; c < RULES_CELLS; c++) n += snprintf(buf + n, sizeof buf - (size_t)n, " %d", g->b.richness[c]);
+  ref__emit(io, buf);
+  ref__state_lines(io, &g->s, "START");
+  while (!(io->replay && io->failed)) {
+    static const char *const names[3] = {"GATHERING", "ACTIONS", "SUN_MOVE"};
+    snprintf(buf, sizeof buf, "FRAME %d %s", ++frame, names[phase]);
+    ref__emit(io, buf);
+    if (phase == 0) {
+      rules_gather(&g->b, &g->s);
+      phase = 1;
+    } else if (phase == 1) {
+      phase = ref__actions(io, g, res);
+      if (io->replay && io->failed) break;
+    } else {
+      rules_sun_move(&g->b, &g->s);
+      phase = 0;
+    }
+    ref__state_lines(io, &g->s, "AFTER");
+    if (!io->replay) judge_trace_stderr(io->judge);
+    if (rules_over(&g->b, &g->s)) break;
+  }
+  if (io->replay && io->failed) return;
+  ref__final(io, g, res);
 }
 
 /* ---- replay ------------------------------------------------------------- */
@@ -393,11 +432,12 @@ static int ref__match(int argc, char **argv) {
   judge_init(&J, "spring2021", 1000, 100);
   J.trace_ok = 1;
   J.usage = "[--league 1|2|3]";
-  if (judge_parse(&J, argc, argv, 2, 2, ref__opt, &league) || judge_spawn_all(&J)) return 2;
+  if (judge_parse(&J, argc, argv, 2, 2, ref__opt, &league) || judge_spawn_traced(&J)) return 2;
   io->judge = &J;
   io->trace = J.trace;
   ref_result res;
   ref__play(io, J.seed, league, "bot0", "bot1", &res);
+  judge_trace_close(&J);
   judge_stop_all(&J, 0);
   int ranks[2];
   judge_rank(&J, res.score, ranks);

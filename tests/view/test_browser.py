@@ -12,9 +12,16 @@ fails the page. It also serves the live blitz page over HTTP with a small
 server-sent-events source, as the blitz server will, and checks that the
 page follows the stream; then it starts build/blitz-server with four bots on
 loopback and checks the viewer page the server serves at the viewUrl while
-the game runs, to its final state. Screenshots go to build/view/<game>.png.
+the game runs, to its final state. Then, for each of the six games, a
+known game (seed, bots) with the bots' stderr recorded: at the first frame
+with stderr, each player's stderr against the sidecar, the score graph,
+a hover box, the arena's names (blitz: our hero marked); screenshots go
+to build/view/<game>.png. Last, a new game added by following README
+"Adding a game" step 1 in build/view/newgame/ (not the repository): built,
+played with a trace, its page opened (the copied drawing, then the generic
+page), stepped, checked for stderr and console errors.
 
-    python3 tests/view/test_browser.py [--chromium PATH] [--keep]
+    python3 tests/view/test_browser.py [--chromium PATH] [--only t_extras,t_new_game]
 
 The last line printed is "N passed, N failed".
 """
@@ -575,10 +582,157 @@ def t_tictactoe(b):
     no_errors(b, "tictactoe")
     shot(b, "tictactoe")
 
+# ---- every game: stderr, the score graph, hover details, the players' names --
+
+def unesc(t):
+    return re.sub(r"\\(n|t|\\)", lambda m: {"n": "\n", "t": "\t", "\\": "\\"}[m.group(1)], t)
+
+
+def extras(b, game, trace, names):
+    """Opens trace's page with the arena's names at the first frame with
+    standard error in the referee's sidecar (TRACE.stderr); checks that
+    frame's stderr cells against the sidecar, the score graph (a line a
+    player, the bar's frame score), a hover box, the names; screenshot."""
+    side = trace + ".stderr"
+    if not os.path.isfile(side):
+        check(False, "%s: the referee wrote the stderr sidecar %s" % (game, os.path.relpath(side, REPO)))
+        return
+    entries = [ln.split(" ", 2) for ln in open(side, encoding="utf-8").read().splitlines()]
+    with open(trace, "rb") as f:
+        data = view.parse(f.read(), None, open(side, encoding="utf-8").read(), names)
+    k = next((i for i, f in enumerate(data["frames"]) if f.get("stderr")), None)
+    check(k is not None and len(entries) > 0, "%s: the sidecar's %d entries give frames stderr (first: frame %s)" % (game, len(entries), k))
+    if k is None:
+        return
+    html = os.path.join(OUT, game + "-extras.html")
+    view.render(trace, html, names=names)
+    b.errors.clear()
+    b.open("file://" + html + "#f=%d" % k)
+    want = {p: unesc(t) for p, t in data["frames"][k]["stderr"].items()}
+    got = {str(p): b.eval("document.querySelector('#cmd-p%d .stderr pre').textContent" % int(p)) for p in want}
+    first = unesc(entries[0][2]) if len(entries[0]) > 2 else ""
+    check(got == want and any(first in t for t in got.values()),
+          "%s frame %d: each player's stderr shown is the sidecar's (%r)" % (game, k, {p: t[:50] for p, t in got.items()}))
+    lines = b.eval("document.querySelectorAll('#graph-svg polyline.score-line').length")
+    score = b.eval("document.getElementById('graph').dataset.score")
+    check(lines == len(data["players"]) and score == ",".join(str(v) for v in data["frames"][k]["score"]),
+          "%s frame %d: the score graph has a line a player (%s) and marks the frame's score %s" % (game, k, lines, score))
+    tip = b.eval("(() => { const e = document.querySelector('#board [data-tip]'); if (!e) return null;"
+                 " e.dispatchEvent(new MouseEvent('mouseover', {bubbles: true, clientX: 50, clientY: 50}));"
+                 " const t = document.getElementById('tip'); return [t.style.display, t.textContent]; })()")
+    check(tip is not None and tip[0] == "block" and tip[1], "%s: hovering the board shows details (%r)" % (game, tip))
+    legend = text(b, "#players")
+    check(all(n in legend for n in names), "%s: the players are named %s (legend %r)" % (game, names, legend))
+    no_errors(b, game + " extras")
+    shot(b, game)
+
+
+def t_extras(b):
+    """The six games: each referee's trace of a known game (seed, bots) with
+    the bots' stderr recorded, then extras()."""
+    runs = [
+        ("spring2021", ["spring2021-referee", "match", "--seed", "11"], [build("spring2021"), build("spring2021-greedy")], ["dist", "greedy"]),
+        ("greencircle", ["greencircle-referee", "match", "--seed", "3"], [build("greencircle"), build("greencircle-greedy")], ["dist", "greedy"]),
+        ("blitz", ["blitz-referee", "match", "--seed", "3", "--turns", "20"],
+         [build("blitz"), build("blitz-random"), build("blitz-random"), build("blitz-random")], ["dist", "random", "random#2", "random#3"]),
+        ("get1000", ["get1000-referee", "match", "--seed", "5"], [build("get1000"), build("get1000-ev")], ["dist", "ev"]),
+        ("gameofdrones", ["gameofdrones-referee", "match", "--rounds", "20", "--seed", "3"],
+         ["dist", "tee /dev/stderr | %s tests/gameofdrones/cmdbot.py" % sys.executable], ["dist", "zerg"]),
+        ("tictactoe", ["tictactoe-referee", "match", "--seed", "3"], [build("tictactoe"), build("tictactoe-random")], ["dist", "random"]),
+    ]
+    for game, args, bots, names in runs:
+        trace = os.path.join(OUT, game + "-extras.trace")
+        if not run_referee([build(args[0])] + args[1:] + ["--trace", trace, "--"] + bots, trace):
+            continue
+        extras(b, game, trace, names)
+        if game == "blitz":  # our hero (named "dist") is marked
+            mark = b.eval("[...document.querySelectorAll('g[id^=hero-]')].map((g) => g.dataset.ours).join('')")
+            check(mark == "1000" and "ours" in (text(b, "#hrow-1") or ""), "blitz: our hero is marked (%r)" % mark)
+
+
+# ---- a new game, added by following README "Adding a game" ----------------
+
+NEW = "nimbus"  # the new game's name: no game of the repository has it
+
+
+def readme_step_one():
+    """The shell lines of README "Adding a game", step 1 (the template's copy)."""
+    text_ = open(os.path.join(REPO, "README.md"), encoding="utf-8").read()
+    sec = text_[text_.index("## Adding a game"):]
+    step = sec[sec.index("1. **Copy the template"):sec.index("\n2. ")]
+    return [ln.strip() for ln in step.splitlines() if ln.startswith("       ") and ln.strip()]
+
+
+def t_new_game(b):
+    """Copies the repository's top-level files, modules and the template into
+    build/view/newgame/ (not the repository), runs README step 1 there with
+    the game named NEW, builds its bot, sparring bot and referee, plays a
+    game with a trace, and opens its replay page: the drawing that came
+    with the copy, then (its view.py and view.js removed) the generic page.
+    Each must open at a frame, step with the keys and log no JS error."""
+    root = os.path.join(OUT, "newgame")
+    subprocess.run(["rm", "-rf", root], check=True)
+    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=REPO,
+                           capture_output=True, text=True, check=True).stdout.split("\n")
+    keep = [f for f in files if f and (("/" not in f) or f.startswith(("modules/", "tools/", "games/tictactoe/", "tests/tictactoe/",
+                                                                     "tests/fuzz/", "tests/arena/"))
+                                       or f in ("tests/suites.py", "tests/pyunit.py", "tests/testhelp.h"))]
+    for f in keep:
+        if os.path.isfile(os.path.join(REPO, f)):
+            os.makedirs(os.path.dirname(os.path.join(root, f)), exist_ok=True)
+            subprocess.run(["cp", "-p", os.path.join(REPO, f), os.path.join(root, f)], check=True)
+    t0 = time.time()
+    steps = readme_step_one()
+    ok = len(steps) >= 3
+    for line in steps:
+        line = line.replace("mygame", NEW).replace("MYGAME", NEW.upper()).replace("MYG_", "NMB_")
+        if line.startswith("make"):  # the README's `make && make test-... && ./arena.py ...`: the parts this test needs
+            line = "make -s -j2 build/%s build/%s-random build/%s-referee" % (NEW, NEW, NEW)
+        r = subprocess.run(line, shell=True, cwd=root, capture_output=True, text=True, timeout=1200)
+        ok = ok and r.returncode == 0
+        if r.returncode:
+            check(False, "new game: %r failed: %s" % (line, (r.stdout + r.stderr)[-300:]))
+            return
+    check(ok, "new game: README step 1 ran in build/view/newgame (%d commands, %.0f s): %s" % (len(steps), time.time() - t0, steps[:2]))
+    trace = os.path.join(root, "g.trace")
+    if not run_referee([os.path.join(root, "build", NEW + "-referee"), "match", "--seed", "4", "--trace", trace, "--",
+                        os.path.join(root, "build", NEW), os.path.join(root, "build", NEW + "-random")], trace):
+        return
+    first = open(trace).readline().strip()
+    check(first == NEW.upper() + "_TRACE 1", "new game: the trace's header names the game (%r)" % first)
+    for kind in ("drawing", "generic"):
+        if kind == "generic":
+            for f in ("view.py", "view.js"):
+                os.remove(os.path.join(root, "games", NEW, f))
+        r = subprocess.run([sys.executable, os.path.join(root, "view.py"), trace, "-o", os.path.join(root, kind + ".html"),
+                            "--names", "dist,random"], capture_output=True, text=True)
+        check(r.returncode == 0, "new game, %s page: view.py wrote it (%s)" % (kind, r.stderr.strip()[-200:]))
+        if r.returncode:
+            continue
+        b.errors.clear()
+        b.open("file://" + os.path.join(root, kind + ".html") + "#f=2")
+        at2 = b.eval("document.body.dataset.frame")
+        b.key("ArrowRight")
+        at3 = b.eval("document.body.dataset.frame")
+        b.key("End")
+        n = b.eval("D.frames.length")
+        end = b.eval("document.body.dataset.frame")
+        title = b.eval("document.title")
+        check(at2 == "2" and at3 == "3" and end == str(n - 1) and NEW in title,
+              "new game, %s page: opens at frame 2, steps to 3, End to %s of %s frames (%r)" % (kind, end, n, title))
+        b.key("Home")
+        rows = b.eval("[...Array(D.frames.length).keys()].some((k) => { show(k); return [...document.querySelectorAll('#cmds td.stderr pre')].some((e) => e.textContent); })")
+        check(rows, "new game, %s page: some frame shows a bot's stderr" % kind)
+        if kind == "generic":
+            lines = b.eval("show(1), document.getElementById('lines').textContent")
+            check(lines.startswith("MOVE "), "new game, generic page: frame 1 shows its trace line (%r)" % lines)
+        no_errors(b, "new game, %s page" % kind)
+
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--chromium", default=os.environ.get("CHROMIUM", "chromium"))
+    ap.add_argument("--only", help="comma-separated test functions (t_extras,t_new_game): those alone")
     a = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
     try:
@@ -587,7 +741,9 @@ def main():
         check(False, "start %s: %s (install Debian's chromium)" % (a.chromium, e))
         return check.close()
     try:
-        for t in (t_spring2021, t_greencircle, t_blitz, t_blitz_server, t_get1000, t_gameofdrones, t_tictactoe):
+        tests = (t_spring2021, t_greencircle, t_blitz, t_blitz_server, t_get1000, t_gameofdrones, t_tictactoe,
+                 t_extras, t_new_game)
+        for t in [t for t in tests if not a.only or t.__name__ in a.only.split(",")]:
             try:
                 t(b)
             except (cdp.CDPError, OSError, ValueError, KeyError, IndexError, TypeError) as e:

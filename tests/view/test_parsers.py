@@ -20,6 +20,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, REPO)
 import view  # noqa: E402
+S21M = view.game_module("spring2021")
+GCM = view.game_module("greencircle")
 
 sys.path.insert(0, os.path.dirname(HERE))
 import pyunit  # noqa: E402
@@ -134,11 +136,11 @@ END - -
 
 class SplitCommand(unittest.TestCase):
     def test_arity_and_message(self):
-        self.assertEqual(view.split_command("SEED 19 7 g", view.S21_ARITY), ("SEED 19 7", "g"))
-        self.assertEqual(view.split_command("WAIT  resting now", view.S21_ARITY), ("WAIT", "resting now"))
-        self.assertEqual(view.split_command("MOVE 3 2", view.GC_ARITY), ("MOVE 3 2", ""))
-        self.assertEqual(view.split_command("MOVE 3 hi", view.GC_ARITY), ("MOVE 3", "hi"))
-        self.assertEqual(view.split_command("", view.GC_ARITY), ("", ""))
+        self.assertEqual(view.split_command("SEED 19 7 g", S21M.S21_ARITY), ("SEED 19 7", "g"))
+        self.assertEqual(view.split_command("WAIT  resting now", S21M.S21_ARITY), ("WAIT", "resting now"))
+        self.assertEqual(view.split_command("MOVE 3 2", GCM.GC_ARITY), ("MOVE 3 2", ""))
+        self.assertEqual(view.split_command("MOVE 3 hi", GCM.GC_ARITY), ("MOVE 3", "hi"))
+        self.assertEqual(view.split_command("", GCM.GC_ARITY), ("", ""))
 
     def test_short_name(self):
         self.assertEqual(view.short_name("/x/y/build/greencircle-greedy --seed 3"), "greencircle-greedy --seed 3")
@@ -149,23 +151,23 @@ class Spring2021(unittest.TestCase):
         # "INIT" lines of the official referee: cell, richness, neighbours in directions 0..5
         table = {0: [1, 2, 3, 4, 5, 6], 1: [7, 8, 2, 0, 6, 18], 19: [-1, -1, 20, 7, 36, -1],
                  27: [12, 26, -1, -1, 28, 13], 36: [-1, 19, 7, 18, 35, -1], 9: [21, 22, 23, 10, 2, 8]}
-        cells = view.s21_cells()
+        cells = S21M.s21_cells()
         self.assertEqual(len(set(cells)), 37)
         index = {c: i for i, c in enumerate(cells)}
         for cell, nbs in table.items():
             c = cells[cell]
             for d, nb in enumerate(nbs):
-                dv = view.S21_DIRS[d]
+                dv = S21M.S21_DIRS[d]
                 got = index.get((c[0] + dv[0], c[1] + dv[1], c[2] + dv[2]), -1)
                 self.assertEqual(got, nb, "cell %d direction %d" % (cell, d))
 
     def test_shadows(self):
-        sh = view.s21_shadows([[0, 2, 0, 0]], 0)  # size 2 at the centre, sun direction 0
+        sh = S21M.s21_shadows([[0, 2, 0, 0]], 0)  # size 2 at the centre, sun direction 0
         self.assertEqual([i for i, v in enumerate(sh) if v], [1, 7])
         self.assertEqual(sh[1], 2)
-        sh = view.s21_shadows([[0, 3, 0, 0], [1, 1, 1, 0]], 0)
+        sh = S21M.s21_shadows([[0, 3, 0, 0], [1, 1, 1, 0]], 0)
         self.assertEqual((sh[1], sh[7], sh[19], sh[0]), (3, 3, 3, 0))
-        self.assertEqual(sum(1 for v in view.s21_shadows([[19, 3, 0, 0]], 0) if v), 0)  # off the board
+        self.assertEqual(sum(1 for v in S21M.s21_shadows([[19, 3, 0, 0]], 0) if v), 0)  # off the board
 
     def test_frames(self):
         d = view.parse(S21)
@@ -448,6 +450,62 @@ def recorded_traces():
     for pat in ("spring2021/t*.txt", "greencircle/seed*.txt", "blitz/*_*.txt"):
         found += glob.glob(os.path.join(root, pat))
     return sorted(found)
+
+
+class GameFolders(unittest.TestCase):
+    """Each game's parser and drawing come from games/<game>/; any other
+    game gets the generic page; the referee's stderr sidecar goes on frames."""
+
+    def test_every_game_has_its_files(self):
+        for g in ("spring2021", "greencircle", "blitz", "get1000", "gameofdrones", "tictactoe"):
+            self.assertTrue(callable(view.game_module(g).parse), g)
+            self.assertIn("const GAME", view.game_js(g), g)
+
+    def test_detect_by_name_and_headers(self):
+        self.assertEqual(view.detect("TICTACTOE_TRACE 1"), "tictactoe")
+        self.assertEqual(view.detect("GAME spring2021 seed 1"), "spring2021")
+        self.assertEqual(view.detect("BLITZ2016-TRACE 1"), "blitz")
+        self.assertEqual(view.detect('{"game": {}}'), "blitz")
+        self.assertEqual(view.detect("NIM_TRACE 1"), "nim")  # no folder: the generic page
+        self.assertIsNone(view.detect("hello"))
+        self.assertIsNone(view.game_module("../x"))
+        self.assertIsNone(view.game_js("nim"))
+
+    def test_generic_page(self):
+        text = "NIM_TRACE 1\nSEED 4\nBOT 0 /x/build/nim\nBOT 1 ./nim-random\nTAKE 0 2 3 1.250\nTAKE 1 0 1 0.500\n" \
+               "ERROR 0 timeout turn 3: no line\nEND winner 1\n"
+        d = view.parse(text)
+        self.assertEqual(d["game"], "nim")
+        self.assertEqual(d["players"], ["nim", "nim-random"])
+        self.assertEqual(len(d["frames"]), 5)  # the header, two moves, the error, the end
+        self.assertEqual(d["frames"][0]["lines"], text.splitlines()[:4])
+        self.assertEqual(d["frames"][1]["cmds"], [[0, "TAKE 2 3", "", 1.25]])
+        self.assertEqual(d["frames"][3]["cmds"], [[0, "ERROR timeout turn 3: no line", "", None]])
+        html = view.page_html(d)
+        self.assertIn("no drawing for this game", html)
+        self.assertEqual(view.parse(text, names=["a", "b"])["players"], ["a", "b"])
+
+    def test_stderr_sidecar(self):
+        raw = b"TICTACTOE_TRACE 1\nSEED 1\nBOT 0 a\nBOT 1 b\nMOVE 0 1 1 0.5\nMOVE 1 0 0 0.2\nEND draw\n"
+        at = raw.index(b"MOVE 1")  # after the first move's line
+        side = "%d 0 thinking\\nhard\n%d 1 me too\n5 1 hello\n" % (at, at)
+        d = view.parse(raw, None, side)
+        self.assertEqual(d["frames"][1]["stderr"], {"0": "thinking\\nhard", "1": "me too"})
+        self.assertEqual(d["frames"][0]["stderr"], {"1": "hello"})  # before the first move: frame 0
+        self.assertNotIn("stderr", d["frames"][2])
+        self.assertEqual([f["score"] for f in d["frames"]][-1], [0, 0])
+        for bad in ("x y z\n", "12\n", "99999 0 past the end\n"):
+            view.parse(raw, None, bad)  # never raises
+
+    def test_names_beside_the_trace(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            t = os.path.join(tmp, "g.trace")
+            with open(t, "w") as f:
+                f.write("NIM_TRACE 1\nBOT 0 a\nBOT 1 b\nTAKE 0 1 1 0.1\n")
+            with open(t + ".names", "w") as f:
+                f.write("dist\nrandom\n")
+            self.assertEqual(view.render(t, t + ".html")["players"], ["dist", "random"])
+            self.assertEqual(view.render(t, t + ".html", names=["x", "y"])["players"], ["x", "y"])
 
 
 class RecordedTraces(unittest.TestCase):
