@@ -960,20 +960,25 @@ def cmd_diff(argv):
         a.game, time.strftime("%Y%m%d-%H%M%S"), os.getpid())))
     os.makedirs(work, exist_ok=True)
     subprocess.run([CGREF, "compile", "--referee", a.official], cwd=ROOT, capture_output=True)
+    recs = []
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
-        recs = sorted(pool.map(lambda it: diff_one(a, a.game, ours, ours_args, work, it), plan), key=lambda r: r["g"])
-    return diff_report(a, recs, work)
+        futs = [pool.submit(diff_one, a, a.game, ours, ours_args, work, it) for it in plan]
+        for f in concurrent.futures.as_completed(futs):
+            recs.append(f.result())
+            if a.json:  # as each game ends: an interrupted run keeps what it played
+                print(json.dumps(recs[-1], sort_keys=True), flush=True)
+    return diff_report(a, sorted(recs, key=lambda r: r["g"]), work)
 
 
 def diff_report(a, recs, work):
     """Prints every differing game and the counts; exit 0 iff all exact."""
     exact = [r for r in recs if r["exact"]]
     for r in recs:
-        if a.json:
-            print(json.dumps(r, sort_keys=True))
         if not r["exact"]:
-            print("differs: game %d seed %d %s%s: %s" % (r["g"], r["seed"], " vs ".join(r["bots"]),
-                                                     " (disqualified: %s)" % r["dq"] if r["dq"] else "", r["diff"]))
+            print("differs: game %d seed %d %s%s: %s%s" % (
+                r["g"], r["seed"], " vs ".join(r["bots"]), " (disqualified: %s)" % r["dq"] if r["dq"] else "",
+                r["diff"], " (seed 0: the SDK's SecureRandom ignores setSeed(0), so the official game is unseeded)"
+                if r["seed"] == 0 else ""))
     dq = [r for r in recs if r["dq"]]
     off_s = [r["official_s"] for r in recs if "official_s" in r]
     our_s = [r["ours_s"] for r in recs if "ours_s" in r]

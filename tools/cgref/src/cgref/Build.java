@@ -63,9 +63,10 @@ final class Build {
             "-proc:none", "-cp", sdk + File.pathSeparator + String.join(File.pathSeparator, jars)));
         List<String> args = new ArrayList<>(opts);
         for (Path f : files) args.add(f.toString());
-        int rc = javac.run(null, null, new PrintStream(new FileOutputStream(FileDescriptor.err)) {
-            @Override public void println(String s) { if (!s.startsWith("Note:")) super.println(s); }
-        }, args.toArray(new String[0]));
+        ByteArrayOutputStream msgs = new ByteArrayOutputStream();
+        int rc = javac.run(null, msgs, msgs, args.toArray(new String[0]));
+        for (String line : msgs.toString("UTF-8").split("\n")) /* javac's notes (deprecations) are noise here */
+            if (!line.isEmpty() && !line.startsWith("Note:")) System.err.println(line);
         if (rc != 0) throw new IOException("javac failed on " + src);
         Files.createFile(tmp.resolve(".ok"));
         try {

@@ -31,6 +31,8 @@ abstract public class GameManager<T extends AbstractPlayer> {
     private List<String> tooltips = new ArrayList<>();
     private final List<Module> modules = new ArrayList<>();
     private CgrefHost host;
+    private int[] override; /* the runner's --limit-ms {first, next}: the limits
+                               asked with; the 30 s quota counts the referee's */
     /* what the runner reads after the game */
     public int cgrefTurns;
     public int[] cgrefTimeoutTurn, cgrefDeactivatedTurn;
@@ -55,10 +57,7 @@ abstract public class GameManager<T extends AbstractPlayer> {
         readGameProperties(params);
         referee.init();
         modules.forEach(Module::onGameInit);
-        if (limits != null) {
-            firstTurnMaxTime = limits[0];
-            turnMaxTime = limits[1];
-        }
+        override = limits;
         initDone = true;
         for (turn = 1; turn <= maxTurns && !gameEnd && !allPlayersInactive(); turn++) {
             flushFrame(turn - 1);
@@ -94,6 +93,7 @@ abstract public class GameManager<T extends AbstractPlayer> {
                 throw new RuntimeException(String.format("Total game duration too long (>%dms)", GAME_DURATION_HARD_QUOTA));
         }
         int limit = player.hasNeverBeenExecuted() ? firstTurnMaxTime : turnMaxTime;
+        if (override != null) limit = override[player.hasNeverBeenExecuted() ? 0 : 1];
         if (useTimebank) limit = player.getRemainingTimebank();
         player.setTimelimit(limit);
         CgrefHost.Answer a = host.ask(turn, player.index, player.takeInputs(), nLines, limit,
