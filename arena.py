@@ -940,6 +940,8 @@ def cmd_diff(argv):
     a = ap.parse_args(argv)
     try:
         a.official = os.path.abspath(a.official)
+        if not os.path.isdir(os.path.join(a.official, "src", "main", "java")):
+            raise UsageError("--official %s: no src/main/java there (not a CodinGame referee tree)" % a.official)
         if not os.path.isfile(os.path.join(ROOT, CGREF)):
             raise UsageError("%s not found: run `make` (it needs the JDK's javac)" % CGREF)
         ours = os.path.join(".", "build", "%s-referee" % a.game)

@@ -18,6 +18,11 @@ import java.util.stream.*;
 import javax.tools.*;
 
 final class Build {
+    /** The referee cannot be compiled or loaded (no stack trace needed). */
+    static final class SetupError extends Exception {
+        SetupError(String m) { super(m); }
+    }
+
     /** Jars of Debian packages a referee may import (added when present). */
     static final String[] SYSTEM_JARS = { "/usr/share/java/commons-lang3.jar", "/usr/share/java/gson.jar",
         "/usr/share/java/guava.jar" };
@@ -46,7 +51,7 @@ final class Build {
     /** The class folder of the referee's compiled game code. */
     static Path compile(Path refDir, List<String> jars) throws Exception {
         Path src = refDir.resolve("src/main/java");
-        if (!Files.isDirectory(src)) throw new IOException("no " + src + ": not a CodinGame referee tree");
+        if (!Files.isDirectory(src)) throw new SetupError("no " + src + ": not a CodinGame referee tree");
         List<Path> files;
         try (Stream<Path> s = Files.walk(src)) {
             files = s.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());
@@ -58,7 +63,7 @@ final class Build {
         Files.createDirectories(out.getParent());
         Path tmp = Files.createTempDirectory(out.getParent(), name + ".tmp");
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        if (javac == null) throw new IOException("no Java compiler in this runtime (install a JDK)");
+        if (javac == null) throw new SetupError("no Java compiler in this runtime (install a JDK)");
         List<String> opts = new ArrayList<>(Arrays.asList("-d", tmp.toString(), "-nowarn", "-encoding", "UTF-8",
             "-proc:none", "-cp", sdk + File.pathSeparator + String.join(File.pathSeparator, jars)));
         List<String> args = new ArrayList<>(opts);
@@ -67,7 +72,10 @@ final class Build {
         int rc = javac.run(null, msgs, msgs, args.toArray(new String[0]));
         for (String line : msgs.toString("UTF-8").split("\n")) /* javac's notes (deprecations) are noise here */
             if (!line.isEmpty() && !line.startsWith("Note:")) System.err.println(line);
-        if (rc != 0) throw new IOException("javac failed on " + src);
+        if (rc != 0) {
+            deleteTree(tmp);
+            throw new SetupError("javac failed on " + src);
+        }
         Files.createFile(tmp.resolve(".ok"));
         try {
             Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE);
@@ -107,7 +115,8 @@ final class Build {
                 if (base.isAssignableFrom(c) && !java.lang.reflect.Modifier.isAbstract(c.getModifiers())) found.add(c);
             }
         }
-        if (found.size() != 1) throw new ClassNotFoundException(name + " (and " + found.size() + " subclasses of " + base.getSimpleName() + ")");
+        if (found.size() != 1)
+            throw new SetupError("no class " + name + " and " + found.size() + " classes extending " + base.getSimpleName());
         return found.get(0);
     }
 }

@@ -71,6 +71,9 @@ public final class Main implements CgrefHost {
         } catch (UsageError e) {
             System.err.println("cgref: " + e.getMessage() + "\n" + USAGE);
             rc = 2;
+        } catch (Build.SetupError e) {
+            System.err.println("cgref: " + e.getMessage());
+            rc = 1;
         } catch (Throwable e) {
             rc = m.fail(e);
         }
