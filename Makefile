@@ -118,6 +118,7 @@ $(foreach g,$(GAMES),$(eval $(call GAME_RULES,$(g))))
 include $(wildcard games/*/game.mk)
 include tests/fuzz/fuzz.mk
 include tests/arena/arena.mk
+include tools/cgref/cgref.mk
 
 # ---------------------------------------------------------------------------
 # Link sets. A tool or test binary is named by its entry file only; it links

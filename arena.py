@@ -9,6 +9,9 @@ Usage:
              [--sprt ELO0,ELO1 [--alpha A] [--beta B]] [--html DIR]
              BOT BOT [BOT BOT]
   ./arena.py collect [--json] FILE...
+  ./arena.py diff GAME --official PATH [--games N] [--seed S] [--jobs J]
+             [--league L] [--bots NAME,NAME] [--official-limit-ms A,B]
+             [--keep DIR] [--json]
 
 A BOT is a command line (anything with a space), a path to an executable
 (anything with a slash), or a short name: `dist` is build/GAME, NAME is
@@ -51,6 +54,19 @@ per bot, in bot order: {"bot", "seat", "rank", "score", "error",
 null), "replay" (the command that plays that game again), "trace", "view"
 and "host".
 
+--official PATH plays GAME (any name) on the CodinGame referee whose Java
+source tree is PATH (a clone of the contest's repository), through
+build/cgref-referee (tools/cgref, README "Official referees"); the bots are
+commands or GAME's sparring bots. `diff` plays N games on that referee
+(seeds 0, 1, -1, 2^63-1, -2^63, then random ones drawn from --seed; two
+sparring bots, or in every third game one of them wrapped by
+tools/cgref/garbagebot.py), with limits A,B ms (default 1000,500) so load
+cannot time a sparring bot out, then replays each recorded answer through
+build/GAME-referee (tools/cgref/replaybot.py in every seat) and compares,
+answer by answer, the lines each player was sent, and the final scores.
+It prints the first difference of each differing game, the counts and
+where the official traces are (--keep DIR); exit 0 iff every game is exact.
+
 --sprt ELO0,ELO1 plays game pairs until the generalized log-likelihood
 ratio (pentanomial model over pairs, logistic Elo; the statistic of
 fishtest) of "bot 1 is ELO1 stronger than bot 2" against "ELO0 stronger"
@@ -73,6 +89,7 @@ import hashlib
 import json
 import math
 import os
+import random
 import re
 import shlex
 import shutil
@@ -788,6 +805,248 @@ def write_html(records, html_dir):
 # ---------------------------------------------------------------------------
 # Commands
 
+# ---------------------------------------------------------------------------
+# Official referees (cgref, tools/cgref): `--official PATH` and `diff`
+
+CGREF = os.path.join(".", "build", "cgref-referee")
+DIFF_LEAGUE = {"spring2021": 3, "greencircle": 4}  # the top league our referee plays
+DIFF_EDGE_SEEDS = [0, 1, -1, 2 ** 63 - 1, -2 ** 63]
+DIFF_RATES = [0.01, 0.03, 0.1, 0.3]  # the garbage bot's spoiling rates, in turn
+DIFF_OURS_LIMIT = "20000,20000"  # replay bots answer at once; a mismatch ends in their exit
+
+
+def official_referee(a):
+    """`--official PATH`: the game is played by the CodinGame referee whose
+    source tree is PATH, through build/cgref-referee; returns its path and
+    puts --referee/--game first in the referee arguments."""
+    if not os.path.isfile(os.path.join(ROOT, CGREF)):
+        raise UsageError("%s not found: run `make` (it needs the JDK's javac)" % CGREF)
+    path = os.path.abspath(a.official)
+    if not os.path.isdir(os.path.join(path, "src", "main", "java")):
+        raise UsageError("--official %s: no src/main/java there (not a CodinGame referee tree)" % a.official)
+    a.referee_arg = ["--referee", path, "--game", a.game] + a.referee_arg
+    return CGREF
+
+
+def read_cgref_trace(path):
+    """An official trace: {"players": [[(inputs, answer lines or None)]],
+    "scores": [...], "deactivated": {p: reason}, "fail": text or None}.
+    Inputs sent in a question that wanted no answer join the next one's."""
+    players, pending, scores, deact, fail = {}, {}, {}, {}, None
+    ask_p, nlines, cur = None, 0, None
+    with open(path, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
+        for raw in f:
+            line = raw[:-1] if raw.endswith("\n") else raw
+            tag = line.split(" ", 1)[0]
+            if tag == "ASK":
+                _, _, p, n, _ = line.split(" ")
+                ask_p, nlines, cur = int(p), int(n), None
+                players.setdefault(ask_p, [])
+                pending.setdefault(ask_p, [])
+            elif line.startswith("> ") and ask_p is not None:
+                pending[ask_p].append(line[2:])
+            elif line.startswith("< ") and nlines > 0:
+                if cur is None:
+                    cur = []
+                    players[ask_p].append((pending[ask_p], cur))
+                    pending[ask_p] = []
+                cur.append(line[2:])
+            elif tag == "NOANSWER" and nlines > 0:
+                players[ask_p].append((pending[ask_p], None))
+                pending[ask_p] = []
+            elif tag == "SOFTTIMEOUT" and players.get(ask_p):
+                players[ask_p][-1] = (players[ask_p][-1][0], None)
+            elif tag == "SCORE":
+                _, p, v = line.split(" ")
+                scores[int(p)] = int(v)
+            elif tag == "DEACTIVATED":
+                parts = line.split(" ", 3)
+                deact[int(parts[1])] = parts[3] if len(parts) > 3 else ""
+            elif tag == "FAIL":
+                fail = line[5:]
+    n = max(list(players) + list(scores) + [1]) + 1
+    out = []
+    for p in range(n):
+        seq = list(players.get(p, []))
+        if pending.get(p):
+            seq.append((pending[p], None))
+        out.append(seq)
+    return {"players": out, "scores": [scores.get(p) for p in range(n)], "deactivated": deact, "fail": fail}
+
+
+def read_replay_log(path):
+    """The input lines a replay bot logged, per answer index."""
+    got = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    rec = json.loads(line)
+                    got[rec["k"]] = rec["in"]
+    except (OSError, ValueError):
+        pass
+    return got
+
+
+def first_difference(official, logs, our_scores):
+    """None when every input line and the final scores agree; else where
+    they first differ, in words."""
+    for p, seq in enumerate(official["players"]):
+        got = logs[p] if p < len(logs) else {}
+        for k, (inputs, _) in enumerate(seq):
+            mine = got.get(k)
+            if mine is None:
+                return "player %d answer %d: ours sent nothing (official: %d lines, first %r)" % (
+                    p, k + 1, len(inputs), inputs[0][:80] if inputs else "")
+            for i in range(max(len(inputs), len(mine))):
+                a = inputs[i] if i < len(inputs) else None
+                b = mine[i] if i < len(mine) else None
+                if a != b:
+                    return "player %d answer %d line %d: official %s, ours %s" % (
+                        p, k + 1, i + 1, "%r" % a[:120] if a is not None else "(no line)",
+                        "%r" % b[:120] if b is not None else "(no line)")
+        extra = got.get(len(seq))
+        if extra:
+            return "player %d: ours sent more after answer %d: %r" % (p, len(seq), extra[0][:120])
+    if our_scores != official["scores"]:
+        return "final scores: official %s, ours %s" % (official["scores"], our_scores)
+    return None
+
+
+def diff_plan(game, n, seed, names, bots_opt):
+    """The n games: (seed, seat commands, labels); edge seeds first, every
+    third game a garbage bot in one seat."""
+    rng = random.Random(seed)
+    sparring = [b for b in (bots_opt.split(",") if bots_opt else names) if b]
+    if not sparring:
+        raise UsageError("no sparring bot of %s is built (build/%s-NAME): run `make` or give --bots" % (game, game))
+    cmds = {b: resolve_bot(game, b) for b in sparring}
+    plan = []
+    for g in range(n):
+        s = DIFF_EDGE_SEEDS[g] if g < len(DIFF_EDGE_SEEDS) else rng.getrandbits(64) - 2 ** 63
+        labels = [rng.choice(sparring), rng.choice(sparring)]
+        seat_cmds = [cmds[b] for b in labels]
+        if g % 3 == 2:
+            k = (g // 3) % 2
+            rate = DIFF_RATES[(g // 6) % len(DIFF_RATES)]
+            seat_cmds[k] = "%s %s %d %g %s" % (sys.executable, shlex.quote(os.path.join(ROOT, "tools", "cgref", "garbagebot.py")),
+                                               rng.getrandbits(31), rate, shlex.quote(seat_cmds[k]))
+            labels[k] = "garbage(%s,%g)" % (labels[k], rate)
+        plan.append((g, s, seat_cmds, labels))
+    return plan
+
+
+def diff_one(a, game, ours, ours_args, work, item):
+    """Plays one game on the official referee, replays it through ours;
+    returns its record."""
+    g, s, seat_cmds, labels = item
+    trace = os.path.join(work, "g%04d_seed%d.trace" % (g, s))
+    rec = {"g": g, "seed": s, "bots": labels, "trace": trace, "exact": False, "diff": None, "dq": []}
+    cmd = [CGREF, "match", "--referee", a.official, "--game", game, "--seed", str(s), "--league", str(a.league),
+           "--trace", trace] + (["--limit-ms", a.official_limit_ms] if a.official_limit_ms != "referee" else [])
+    t0 = time.time()
+    r = subprocess.run(cmd + ["--"] + seat_cmds, cwd=ROOT, capture_output=True, text=True, timeout=GAME_TIMEOUT_S)
+    rec["official_s"] = time.time() - t0
+    if r.returncode != 0 or not os.path.isfile(trace):
+        rec["diff"] = "official referee failed (exit %d): %s" % (r.returncode, (r.stderr.strip().split("\n") or [""])[-1][:200])
+        return rec
+    off = read_cgref_trace(trace)
+    rec["dq"] = sorted(off["deactivated"])
+    if off["fail"]:
+        rec["diff"] = "official referee threw: %s" % off["fail"][:200]
+        return rec
+    logs = [os.path.join(work, "g%04d_p%d.log" % (g, p)) for p in range(len(seat_cmds))]
+    bots = ["%s %s %s %d %s" % (sys.executable, shlex.quote(os.path.join(ROOT, "tools", "cgref", "replaybot.py")),
+                                shlex.quote(trace), p, shlex.quote(logs[p])) for p in range(len(seat_cmds))]
+    t0 = time.time()
+    r = subprocess.run([ours, "match", "--seed", str(s)] + ours_args + ["--"] + bots, cwd=ROOT,
+                       capture_output=True, text=True, timeout=GAME_TIMEOUT_S)
+    rec["ours_s"] = time.time() - t0
+    try:
+        res = json.loads(r.stdout.strip().split("\n")[-1])
+    except (ValueError, IndexError):
+        rec["diff"] = "our referee failed (exit %d): %s" % (r.returncode, r.stderr.strip()[-200:])
+        return rec
+    rec["diff"] = first_difference(off, [read_replay_log(l) for l in logs], res.get("scores"))
+    rec["exact"] = rec["diff"] is None
+    for l in logs:
+        if os.path.exists(l):
+            os.remove(l)
+    return rec
+
+
+def cmd_diff(argv):
+    """./arena.py diff GAME --official PATH --games N: fresh games on the
+    official referee replayed through build/GAME-referee (see the module
+    docstring)."""
+    ap = argparse.ArgumentParser(prog="arena.py diff", description="Official referee against ours, input by input.")
+    ap.add_argument("game")
+    ap.add_argument("--official", required=True, metavar="PATH", help="the CodinGame referee's source tree")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1, help="seeds the choice of random seeds and bots")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--league", type=int, default=None)
+    ap.add_argument("--bots", help="sparring bots to use, comma-separated names (default: every built one)")
+    ap.add_argument("--official-limit-ms", default="1000,500",
+                    help="the official games' limits (FIRST,NEXT or 'referee' for its own; default 1000,500)")
+    ap.add_argument("--keep", metavar="DIR", help="where the official traces go (default build/cgref/diff/GAME-TIME)")
+    ap.add_argument("--json", action="store_true", help="also print every game's record as a JSON line")
+    a = ap.parse_args(argv)
+    try:
+        a.official = os.path.abspath(a.official)
+        if not os.path.isdir(os.path.join(a.official, "src", "main", "java")):
+            raise UsageError("--official %s: no src/main/java there (not a CodinGame referee tree)" % a.official)
+        if not os.path.isfile(os.path.join(ROOT, CGREF)):
+            raise UsageError("%s not found: run `make` (it needs the JDK's javac)" % CGREF)
+        ours = os.path.join(".", "build", "%s-referee" % a.game)
+        if not os.path.isfile(os.path.join(ROOT, ours)):
+            raise UsageError("%s not found: no referee of ours to compare" % ours)
+        if a.games < 1 or a.jobs < 1:
+            raise UsageError("--games and --jobs must be positive")
+        if a.league is None:
+            a.league = DIFF_LEAGUE.get(a.game, 1)
+        ours_args = ["--limit-ms", DIFF_OURS_LIMIT]
+        if "--league" in referee_usage(os.path.join(ROOT, ours)):
+            ours_args += ["--league", str(a.league)]
+        plan = diff_plan(a.game, a.games, a.seed, sparring_names(a.game), a.bots)
+    except UsageError as e:
+        print("arena.py: %s" % e, file=sys.stderr)
+        return 2
+    work = os.path.abspath(a.keep or os.path.join(ROOT, "build", "cgref", "diff", "%s-%s-%d" % (
+        a.game, time.strftime("%Y%m%d-%H%M%S"), os.getpid())))
+    os.makedirs(work, exist_ok=True)
+    subprocess.run([CGREF, "compile", "--referee", a.official], cwd=ROOT, capture_output=True)
+    recs = []
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+        futs = [pool.submit(diff_one, a, a.game, ours, ours_args, work, it) for it in plan]
+        for f in concurrent.futures.as_completed(futs):
+            recs.append(f.result())
+            if a.json:  # as each game ends: an interrupted run keeps what it played
+                print(json.dumps(recs[-1], sort_keys=True), flush=True)
+    return diff_report(a, sorted(recs, key=lambda r: r["g"]), work)
+
+
+def diff_report(a, recs, work):
+    """Prints every differing game and the counts; exit 0 iff all exact."""
+    exact = [r for r in recs if r["exact"]]
+    for r in recs:
+        if not r["exact"]:
+            print("differs: game %d seed %d %s%s: %s%s" % (
+                r["g"], r["seed"], " vs ".join(r["bots"]), " (disqualified: %s)" % r["dq"] if r["dq"] else "",
+                r["diff"], " (seed 0: the SDK's SecureRandom ignores setSeed(0), so the official game is unseeded)"
+                if r["seed"] == 0 else ""))
+    dq = [r for r in recs if r["dq"]]
+    off_s = [r["official_s"] for r in recs if "official_s" in r]
+    our_s = [r["ours_s"] for r in recs if "ours_s" in r]
+    print("diff %s: %d games, %d exact, %d differ (%d games with a disqualification, %d of them differ)" %
+          (a.game, len(recs), len(exact), len(recs) - len(exact), len(dq), len([r for r in dq if not r["exact"]])))
+    if off_s and our_s:
+        print("time per game: official %.2f s (cgref, wall), ours %.2f s (replay, wall)" %
+              (sum(off_s) / len(off_s), sum(our_s) / len(our_s)))
+    print("official traces: %s" % work)
+    return 0 if len(exact) == len(recs) else 1
+
+
 def cmd_run_job(argv):
     ap = argparse.ArgumentParser(prog="arena.py run-job")
     ap.add_argument("--json", help="one job")
@@ -853,6 +1112,8 @@ def main(argv):
         return cmd_run_job(argv[2:])
     if len(argv) > 1 and argv[1] == "host-check":
         return cmd_host_check(argv[1:])
+    if len(argv) > 1 and argv[1] == "diff":
+        return cmd_diff(argv[2:])
     ap = argparse.ArgumentParser(prog="arena.py", description="Plays matches through a game's referee.",
                                  epilog=bot_names_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")
@@ -874,6 +1135,7 @@ def main(argv):
     ap.add_argument("--alpha", type=float, default=0.05)
     ap.add_argument("--beta", type=float, default=0.05)
     ap.add_argument("--html", metavar="DIR", help="replay pages for lost, crashed and timed-out games")
+    ap.add_argument("--official", metavar="PATH", help="play on a CodinGame referee's source tree (cgref)")
     a = ap.parse_args(argv[1:])
     try:
         return run_match(a)
@@ -898,7 +1160,9 @@ def run_match(a):
     if a.sshloginfile and executor != "parallel":
         raise UsageError("--sshloginfile goes with --executor parallel")
     referee = os.path.join(".", "build", "%s-referee" % a.game)
-    if not os.path.isfile(os.path.join(ROOT, referee)):
+    if a.official:
+        referee = official_referee(a)
+    elif not os.path.isfile(os.path.join(ROOT, referee)):
         games = known_games()
         if a.game not in games:
             raise UsageError("unknown game %r (%s not found); games: %s" %
