@@ -272,9 +272,10 @@ static void test_limits_and_idle_timeout(void) {
   char line[64];
   j.turn = 3;
   TH_EQ_INT(judge_ask(&j, 0, "x\n", 2, line, sizeof line), JUDGE_TIMEOUT);
-  TH_ASSERT_MSG(strstr(j.detail[0], "turn 3, answer 1: no line after ") == j.detail[0] &&
-                    strstr(j.detail[0], "ms idle, neither on a CPU nor waiting for one (cap 1000)), host steal "),
-                "%s", j.detail[0]);
+  const char *d = j.detail[0];
+  TH_ASSERT_MSG(strstr(d, "turn 3, answer 1: no line after ") == d &&
+                    strstr(d, "ms idle, neither on a CPU nor waiting for one (cap 1000)), host steal "),
+                "%s", d);
   judge_stop_all(&j, 0);
 }
 

@@ -381,8 +381,8 @@ static void test_half_budget_under_load(void) {
       TH_EQ_INT(proc_send(&p, "go\n", 3), 0);
       int r = proc_read_line(&p, &c, &lim, line, sizeof line, &took);
       double w = proc_clock_wall_ms(&c);
-      printf("     %s rule, answer %d: %.1f ms counted, %.1f ms wall\n", rule == 0 ? "cpu" : "run-queue", k + 1,
-             took, w);
+      printf("     %s rule, answer %d: %.1f ms counted, %.1f ms wall\n", rule == 0 ? "cpu" : "run-queue",
+             k + 1, took, w);
       TH_ASSERT_MSG(r == PROC_OK && took < 100.0, "result %d over %d: %.1f counted, %.1f wall, %.1f idle", r,
                     p.over, took, w, proc_idle_ms(&p.look));
     }
