@@ -42,7 +42,10 @@
 ** the CPU time the bot's threads used meanwhile. On the judge each bot has
 ** its own core; on a shared machine other load must not be charged to the
 ** bot. A bot that computes or sleeps too long times out when that counted
-** time reaches the limit. --wall-clock counts plain wall time.
+** time reaches the limit; while the bot's thread is runnable, a timeout
+** that its current run-queue wait could explain (the kernel books a wait
+** only once the thread gets its CPU) is held back until the wait is
+** booked. --wall-clock counts plain wall time.
 ** PROC_CLOCK=cpu in the environment (`./arena.py --cpu-clock`) counts the
 ** bot's CPU time only; a bot that hangs (sleeps, blocks on a read or a
 ** lock) is caught by its idle time instead: wall time minus its CPU time
