@@ -162,12 +162,33 @@ static void judge__exit_note(proc_t *b, char *out, size_t cap) {
   if (b->exited) judge_status_note(b->status, out, cap);
 }
 
+BOT_API proc_limit judge_limits(double limit_ms) {
+  proc_limit lim = {limit_ms, 10 * limit_ms, 100 * limit_ms};
+  if (lim.idle_ms < JUDGE_IDLE_MIN_MS) lim.idle_ms = JUDGE_IDLE_MIN_MS;
+  if (lim.wall_ms < JUDGE_WALL_MIN_MS) lim.wall_ms = JUDGE_WALL_MIN_MS;
+  return lim;
+}
+
+/* A timeout's detail: counted, wall, the limit, the rule that fired when it
+   was not the limit, the host's steal time meanwhile. */
+static void judge__timeout(judge_t *j, int p, const char *where, const proc_limit *lim, double steal) {
+  const proc_t *b = &j->bot[p];
+  char why[96] = "";
+  if (b->over == PROC_OVER_IDLE)
+    snprintf(why, sizeof why, "; %.1f ms idle, neither on a CPU nor waiting for one (cap %.0f)",
+             proc_idle_ms(&b->look), lim->idle_ms);
+  else if (b->over == PROC_OVER_WALL)
+    snprintf(why, sizeof why, "; wall cap %.0f", lim->wall_ms);
+  judge_fail(j, p, JUDGE_TIMEOUT,
+             "%s: no line after %.1f ms counted, %.1f ms wall (limit %.0f%s), host steal %.0f ms", where,
+             proc_counted_ms(b->wall_clock, &b->look), b->look.wall_ms, lim->limit_ms, why, steal);
+}
+
 BOT_API int judge_ask(judge_t *j, int p, const char *input, size_t n, char *line, size_t cap) {
   if (j->error[p] != JUDGE_OK) return j->error[p];
   proc_t *b = &j->bot[p];
-  double limit = j->asked[p] ? j->limit_next : j->limit_first, ms = 0;
-  double cap_ms = 10 * limit > 1000 ? 10 * limit : 1000;
-  double steal0 = proc_steal_ms(); /* for a timeout's detail */
+  proc_limit lim = judge_limits(j->asked[p] ? j->limit_next : j->limit_first);
+  double steal0 = proc_steal_ms(), ms = 0; /* steal: for a timeout's detail */
   char where[64];
   j->asked[p]++;
   judge__where(j, p, where, sizeof where);
@@ -179,7 +200,7 @@ BOT_API int judge_ask(judge_t *j, int p, const char *input, size_t n, char *line
     judge_fail(j, p, JUDGE_CRASH, "%s: the bot stopped reading its input%s", where, note);
     return JUDGE_CRASH;
   }
-  int r = proc_read_line(b, &c, limit, cap_ms, line, cap, &ms);
+  int r = proc_read_line(b, &c, &lim, line, cap, &ms);
   if (r == PROC_OK) {
     size_t k = strlen(line);
     if (k > 0 && line[k - 1] == '\r') line[k - 1] = 0;
@@ -187,9 +208,7 @@ BOT_API int judge_ask(judge_t *j, int p, const char *input, size_t n, char *line
     return JUDGE_OK;
   }
   if (r == PROC_TIMEOUT) {
-    judge_fail(j, p, JUDGE_TIMEOUT,
-               "%s: no line after %.1f ms counted, %.1f ms wall (limit %.0f), host steal %.0f ms", where,
-               ms, proc_clock_wall_ms(&c), limit, proc_steal_ms() - steal0);
+    judge__timeout(j, p, where, &lim, proc_steal_ms() - steal0);
     return JUDGE_TIMEOUT;
   }
   if (r == PROC_LONG) {

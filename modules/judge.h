@@ -43,15 +43,30 @@
 ** referee spent ready to run but waiting for a CPU, and never less than
 ** the CPU time the bot's threads used meanwhile. On the judge each bot has
 ** its own core; on a shared machine other load must not be charged to the
-** bot. A bot that computes or sleeps too long still times out. The wall
-** time is capped at max(10 x limit, 1000 ms). --wall-clock counts plain
-** wall time.
+** bot. A bot that computes or sleeps too long times out when that counted
+** time reaches the limit; while the bot's thread is runnable, a timeout
+** that its current run-queue wait could explain (the kernel books a wait
+** only once the thread gets its CPU) is held back until the wait is
+** booked. --wall-clock counts plain wall time.
+** PROC_CLOCK=cpu in the environment (`./arena.py --cpu-clock`) counts the
+** bot's CPU time only; a bot that hangs (sleeps, blocks on a read or a
+** lock) is caught by its idle time instead: wall time minus its CPU time
+** minus its threads' run-queue waits, the time it was neither on a CPU nor
+** waiting for one, capped at max(10 x limit, 1 s) (judge_limits). A bot
+** that waits for a CPU is never idle, so no load ends a bot within its
+** CPU budget, and a hung one is ended after about the idle cap of wall
+** time whatever the load. Every rule has a last-resort wall cap of
+** max(100 x limit, 30 s): a bot using its whole 100 ms budget reaches it
+** only at a load of about 300 times the cores (it gets a 1/300 share).
+** Why not a wall cap of 10 x limit as before: at load 40-50 on two cores a
+** bot gets a twentieth of a core, so 50 ms of CPU take over 1 s of wall.
 **
 ** Errors: JUDGE_TIMEOUT (no line in time), JUDGE_CRASH (the bot closed its
 ** output, exited, stopped reading, or wrote a line over PROC_LINE - 1
 ** bytes), JUDGE_INVALID (the game rejected the answer: judge_fail). The first
 ** error of a player sticks; J.detail[p] says how ("turn T, answer N: no line
-** after X ms counted, Y ms wall (limit L), host steal Z ms").
+** after X ms counted, Y ms wall (limit L), host steal Z ms"; a timeout by
+** the idle cap or the wall cap names it in the parentheses).
 **
 ** The JSON line (judge_result), one format for every game, keys in this
 ** order, think times in ms with three decimals:
@@ -78,6 +93,8 @@
 #define JUDGE_MAX_PLAYERS 8
 #define JUDGE_DETAIL 256
 #define JUDGE_ERR_CAP 1024 /* a bot's stderr kept per frame (the rest is counted) */
+#define JUDGE_IDLE_MIN_MS 1000.0  /* the idle cap's floor (PROC_CLOCK=cpu) */
+#define JUDGE_WALL_MIN_MS 30000.0 /* the last-resort wall cap's floor */
 
 /* judge_ask results and J.error values */
 #define JUDGE_OK 0
@@ -151,6 +168,10 @@ BOT_API int judge_send(judge_t *j, int p, const char *s, size_t n);
    detail. A player with an error is not asked again: its recorded error
    comes back at once. */
 BOT_API int judge_ask(judge_t *j, int p, const char *input, size_t n, char *line, size_t cap);
+/* The caps of an answer with limit_ms (the timing rule above): idle
+   max(10 x limit, JUDGE_IDLE_MIN_MS), wall max(100 x limit,
+   JUDGE_WALL_MIN_MS). */
+BOT_API proc_limit judge_limits(double limit_ms);
 /* Records player p's error (the first one sticks) with a printf-style
    detail. */
 BOT_API void judge_fail(judge_t *j, int p, int error, const char *fmt, ...)

@@ -3,7 +3,8 @@
 ** callback, bad values), the JSON line's exact format and escaping, ranks,
 ** timed asks (answer, timeout, crash with exit status, '\r' dropped), the
 ** first error sticking, network bots (exit status, no inherited
-** descriptor, stopping all with one grace period), and the timing rule
+** descriptor, stopping all with one grace period), the caps of a limit
+** and a hung bot's idle-cap timeout under PROC_CLOCK=cpu, and the timing rule
 ** reading every thread: a child with worker threads has all of them
 ** counted (proc_sched_add), where the first thread's /proc/PID/schedstat
 ** alone misses their CPU time.
@@ -254,6 +255,30 @@ static void test_asks(void) {
   TH_EQ_INT(j.bot[1].pid, 0);
 }
 
+/* The caps of judge_limits, and a hung bot under PROC_CLOCK=cpu ended by
+   the idle cap with a detail that says so. */
+static void test_limits_and_idle_timeout(void) {
+  proc_limit l = judge_limits(100);
+  TH_ASSERT(l.limit_ms == 100 && l.idle_ms == 1000 && l.wall_ms == 30000);
+  l = judge_limits(1000);
+  TH_ASSERT(l.limit_ms == 1000 && l.idle_ms == 10000 && l.wall_ms == 100000);
+  static judge_t j;
+  judge_init(&j, "g", 100, 100);
+  const char *a[] = {"--", "sleep 1000", NULL};
+  TH_EQ_INT(parse(&j, 1, 1, a), 0);
+  setenv("PROC_CLOCK", "cpu", 1);
+  TH_EQ_INT(judge_spawn_all(&j), 0);
+  unsetenv("PROC_CLOCK");
+  char line[64];
+  j.turn = 3;
+  TH_EQ_INT(judge_ask(&j, 0, "x\n", 2, line, sizeof line), JUDGE_TIMEOUT);
+  const char *d = j.detail[0];
+  TH_ASSERT_MSG(strstr(d, "turn 3, answer 1: no line after ") == d &&
+                    strstr(d, "ms idle, neither on a CPU nor waiting for one (cap 1000)), host steal "),
+                "%s", d);
+  judge_stop_all(&j, 0);
+}
+
 static void test_status_note(void) {
   char note[48];
   judge_status_note(3 << 8, note, sizeof note); /* exited with 3 */
@@ -296,6 +321,7 @@ static void test_net_bots(void) {
 static char self_exe[1024];
 
 static void test_every_thread_counted(void) {
+  const proc_limit slow = {60000, 60000, 60000};
   proc_t p;
   char cmd[1200], line[64];
   double took;
@@ -303,7 +329,7 @@ static void test_every_thread_counted(void) {
   TH_EQ_INT(proc_spawn(&p, cmd, 1, 0), 0);
   proc_clock c;
   proc_clock_start(&p, &c);
-  TH_EQ_INT(proc_read_line(&p, &c, 60000, 60000, line, sizeof line, &took), PROC_OK);
+  TH_EQ_INT(proc_read_line(&p, &c, &slow, line, sizeof line, &took), PROC_OK);
   long long used = 0;
   TH_EQ_INT(sscanf(line, "ready %lld", &used), 1);
   TH_ASSERT(used >= 3 * CHILD_WORK_NS);
@@ -328,7 +354,7 @@ static void test_every_thread_counted(void) {
   snprintf(cmd, sizeof cmd, "'%s' --threads-child 2; true", self_exe);
   TH_EQ_INT(proc_spawn(&p, cmd, 1, 0), 0);
   proc_clock_start(&p, &c);
-  TH_EQ_INT(proc_read_line(&p, &c, 60000, 60000, line, sizeof line, &took), PROC_OK);
+  TH_EQ_INT(proc_read_line(&p, &c, &slow, line, sizeof line, &took), PROC_OK);
   proc_usage t = {0, 0, 0, 0};
   proc_sched_add((int)p.pid, 3, &t);
   TH_ASSERT_MSG(t.procs == 2 && t.tasks >= 4, "procs %d tasks %d", t.procs, t.tasks);
@@ -341,7 +367,7 @@ static void test_every_thread_counted(void) {
 static const th_test TESTS[] = {
     TH_ENTRY(test_common_options), TH_ENTRY(test_bad_options_exit_2), TH_ENTRY(test_json_line),
     TH_ENTRY(test_ranks_ties),     TH_ENTRY(test_asks),               TH_ENTRY(test_net_bots),
-    TH_ENTRY(test_every_thread_counted), TH_ENTRY(test_status_note),
+    TH_ENTRY(test_every_thread_counted), TH_ENTRY(test_status_note), TH_ENTRY(test_limits_and_idle_timeout),
 };
 
 int main(int argc, char **argv) {
