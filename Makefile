@@ -180,7 +180,7 @@ test-noop:
 	$(SUITES) '$(PYTHON) tests/harness/test_noop.py'
 
 test-harness:
-	$(SUITES) '$(PYTHON) tests/harness/test_harness.py'
+	$(SUITES) '$(PYTHON) tests/harness/test_harness.py' '$(PYTHON) tests/harness/test_load.py'
 
 test-arena:
 	$(SUITES) '$(PYTHON) tests/arena/test_arena.py'

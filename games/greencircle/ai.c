@@ -272,6 +272,16 @@ BOT_API double ai_dfs(ai_ctx *c, const rules_game *g, const rules_rng *r, int de
   return ai_expand(c, g, r, depth, keep, pr, nk, limit, ai_dfs);
 }
 
+static long ai__sample_limit; /* ai_set_sample_limit's; 0: none */
+
+BOT_API void ai_set_sample_limit(long samples) { ai__sample_limit = samples > 0 ? samples : 0; }
+
+BOT_API double ai_sample_budget(long *max_samples, double budget_ms) {
+  if (ai__sample_limit <= 0) return budget_ms;
+  if (*max_samples > ai__sample_limit) *max_samples = ai__sample_limit;
+  return 1e12; /* never reached: the samples decide */
+}
+
 BOT_API rules_action ai_run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
                             int resample, long max_samples, ai_dfs_fn dfs, ai_eval_fn eval, ai_stats *st) {
   static double sum[RULES_MAX_OPTS], vals[RULES_MAX_OPTS];
@@ -280,6 +290,7 @@ BOT_API rules_action ai_run(const rules_game *g0, const rules_action *opts, int 
   ai_tune_load();
   memset(&c, 0, sizeof c);
   c.eval = eval ? eval : ai_eval;
+  budget_ms = ai_sample_budget(&max_samples, budget_ms);
   deadline_start(&c.dl, budget_ms);
   /* step 1: root options, without RANDOM and exact duplicates (MOVE lists
      repeat with DR >= 4) */
@@ -371,7 +382,28 @@ static rules_action ai__bot_request(const proto_input *in, const proto_track *t,
   return a;
 }
 
+/* The environment variable `name` as a number in [1, 2^31), else 0 (unset,
+   or not such a number: said on stderr). */
+static long ai__env(const char *name) {
+  const char *v = getenv(name);
+  if (!v || !*v) return 0;
+  char *end;
+  long x = strtol(v, &end, 10);
+  if (*end || x < 1 || x > 2147483647L) {
+    fprintf(stderr, "greencircle: %s=%.20s ignored (want 1..2147483647)\n", name, v);
+    return 0;
+  }
+  return x;
+}
+
+/* Tests (issue 34): GREENCIRCLE_SAMPLES=N plays every request on N samples
+   instead of the clock (ai_set_sample_limit), GREENCIRCLE_SEED=N fixes the
+   seeds, so a refereed game is the same on any machine at any load. Unset
+   (as on CodinGame), the clock and the clock's seed. */
 BOT_API int ai_bot_main(ai_decide_fn decide, double first_ms, double budget_ms) {
-  ai_bot b = {decide, first_ms, budget_ms, (uint64_t)deadline_now_ns() ^ 0x9e3779b97f4a7c15ULL};
+  long seed = ai__env("GREENCIRCLE_SEED");
+  ai_set_sample_limit(ai__env("GREENCIRCLE_SAMPLES"));
+  ai_bot b = {decide, first_ms, budget_ms,
+              (seed ? (uint64_t)seed : (uint64_t)deadline_now_ns()) ^ 0x9e3779b97f4a7c15ULL};
   return proto_run("greencircle", ai__bot_request, &b);
 }

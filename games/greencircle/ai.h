@@ -94,6 +94,14 @@ BOT_API double ai_expand(ai_ctx *c, const rules_game *g, const rules_rng *r, int
    cards if resample, apply every root option on the same draws and value the
    rest of the turn with dfs; a sample cut by the deadline is dropped; the
    best sum wins (ai_prio's order if no sample ended). */
+/* With samples > 0, every later ai_run (ai_decide, search_decide,
+   clean_decide, race_decide) and mc_run (mc_decide) ignores its clock and runs at most that many
+   samples: the same answer on any machine at any load (tests, issue 34).
+   0 restores the clock. */
+BOT_API void ai_set_sample_limit(long samples);
+/* For a search loop (ai_run, mc_run): under a sample limit, caps
+   *max_samples and returns a budget never reached; else budget_ms. */
+BOT_API double ai_sample_budget(long *max_samples, double budget_ms);
 BOT_API rules_action ai_run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
                             int resample, long max_samples, ai_dfs_fn dfs, ai_eval_fn eval, ai_stats *st);
 /* The rest of player 0's turn from g, depth-first over the AI_BRANCH

@@ -239,6 +239,7 @@ BOT_API rules_action mc_run(const rules_game *g0, const rules_action *opts, int 
   deadline_t dl;
   ai_tune_load(); /* a tuning build's BOT_TUNE: race_eval's weights */
   race_tune_load();
+  budget_ms = ai_sample_budget(&max_samples, budget_ms);
   deadline_start(&dl, budget_ms);
   if (st) memset(st, 0, sizeof *st);
   rules_action pick;

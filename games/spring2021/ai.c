@@ -193,12 +193,13 @@ BOT_API int ai_candidates(const rules_board *b, const rules_state *s, int p, int
      1. Root candidates: every listed COMPLETE and GROW, WAIT, and the seed
         targets ai_candidates keeps.
      2. A single candidate (WAIT) is the answer: no search.
-     3. Until the deadline (read every AI_CLOCK_EVERY samples), pick the
+     3. Until the deadline (read every AI_CLOCK_EVERY samples; without
+        one, d NULL: max_playouts samples), pick the
         candidate with the best UCB1 bound (each one once first), play the
         game out from it with ai_playout, add ai_value to its sum.
      4. Answer the most visited candidate (ties: the better mean). */
-BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
-                      rng_t *r, ai_stats *st) {
+static int ai__ucb(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
+                   long max_playouts, rng_t *r, ai_stats *st) {
   int cand[AI_MAX_ROOT];
   double sum[AI_MAX_ROOT];
   int visits[AI_MAX_ROOT];
@@ -216,9 +217,9 @@ BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const 
     return RULES_WAIT;
   }
 
-  /* 3. UCB1 sampling until the deadline */
+  /* 3. UCB1 sampling until the deadline (or the playout budget) */
   for (;;) {
-    if (total % AI_CLOCK_EVERY == 0 && deadline_passed(d)) break;
+    if (d ? total % AI_CLOCK_EVERY == 0 && deadline_passed(d) : total >= max_playouts) break;
     int pick = -1;
     if (total < nc) {
       pick = (int)total;
@@ -252,8 +253,14 @@ BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const 
   return cand[bi];
 }
 
+BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
+                      rng_t *r, ai_stats *st) {
+  return ai__ucb(b, s, me, d, 0, r, st);
+}
+
 BOT_API void ai_engine_init(ai_engine *e, int design, uint64_t seed) {
   e->design = design;
+  e->budget = 0;
   rng_seed(&e->rng, seed);
 }
 
@@ -263,11 +270,12 @@ BOT_API int ai_choose(ai_engine *e, const rules_board *b, const rules_state *s, 
   int a;
   if (e->design == AI_BEAM) {
     beam_stats st;
-    a = beam_search(b, s, me, d, &e->beam, &st);
+    a = e->budget > 0 ? beam_search_to(b, s, me, (int)e->budget, &e->beam, &st)
+                      : beam_search(b, s, me, d, &e->beam, &st);
     r.work = st.expanded, r.unit = "states", r.breadth = st.width, r.value = st.value;
   } else {
     ai_stats st;
-    a = ai_search(b, s, me, d, &e->rng, &st);
+    a = ai__ucb(b, s, me, e->budget > 0 ? NULL : d, e->budget, &e->rng, &st);
     r.work = st.playouts, r.unit = "playouts", r.breadth = st.candidates, r.value = st.best_value;
   }
   if (rep) *rep = r;

@@ -423,7 +423,7 @@ static int beam__pass(beam__pass_ctx *c, const rules_state *root, int horizon, b
         beam__expand(c, &cur[i], i, more);
         if (c->expanded >= clock_at) {
           clock_at = c->expanded + BEAM_CLOCK_EVERY;
-          if (deadline_passed(c->d)) return -1;
+          if (c->d && deadline_passed(c->d)) return -1;
         }
       }
       /* build the next layer: best first, duplicates (same state, same
@@ -481,18 +481,20 @@ static void beam__swap_seats(rules_state *s) {
      1. Seen from player 0 (seats swapped when me == 1).
      2. Horizon: BEAM_DAYS days from today, or the game's end when it is
         within BEAM_END_DAYS.
-     3. Passes of width BEAM_FIRST_WIDTH, doubling up to BEAM_MAX_WIDTH,
+     3. Passes of width BEAM_FIRST_WIDTH, doubling up to max_width,
         until the deadline interrupts one or the time left is less than
-        BEAM_NEXT_PASS times the last pass took: each pass searches day by day;
+        BEAM_NEXT_PASS times the last pass took (with no deadline, d NULL:
+        every pass up to max_width): each pass searches day by day;
         within a day, layer after layer, every node ends the day (WAIT: the
         night, the opponent model, the gather, into the dawn heap) or takes
         one more action in canonical order (into the layer heap), and the
         heaps keep the `width` best by beam_eval.
      4. The answer is the first action on the path to the best final node
         of the widest finished pass.
-     5. Not valid after all (cannot happen unless the state is odd): WAIT. */
-BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
-                        beam_work *w, beam_stats *st) {
+     5. Not valid after all (cannot happen unless the state is odd): WAIT.
+   beam_search and beam_search_to (no clock) call it. */
+static int beam__search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
+                        int max_width, beam_work *w, beam_stats *st) {
   beam__tables();
   /* 1. our side */
   rules_state root = *s;
@@ -509,7 +511,8 @@ BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, cons
   c.root_score = root.score[0];
   int answer = RULES_WAIT, width = 0;
   double value = 0.0;
-  for (c.width = BEAM_FIRST_WIDTH; c.width <= BEAM_MAX_WIDTH; c.width *= 2) {
+  if (max_width <= 0 || max_width > BEAM_MAX_WIDTH) max_width = BEAM_MAX_WIDTH;
+  for (c.width = BEAM_FIRST_WIDTH; c.width <= max_width; c.width *= 2) {
     beam_node best;
     int64_t t0 = deadline_now_ns();
     if (beam__pass(&c, &root, horizon, &best) < 0) break;
@@ -519,7 +522,7 @@ BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, cons
     value = best.value;
     /* a pass that cannot finish in the time left is not started */
     double took = (double)(deadline_now_ns() - t0) / 1e6;
-    if (deadline_left_ms(d) < BEAM_NEXT_PASS * took) break;
+    if (d && deadline_left_ms(d) < BEAM_NEXT_PASS * took) break;
   }
   /* 5. a last check */
   if (!rules_valid(b, &root, 0, answer, root.sun[0])) answer = RULES_WAIT;
@@ -530,4 +533,14 @@ BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, cons
     st->value = value;
   }
   return answer;
+}
+
+BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
+                        beam_work *w, beam_stats *st) {
+  return beam__search(b, s, me, d, BEAM_MAX_WIDTH, w, st);
+}
+
+BOT_API int beam_search_to(const rules_board *b, const rules_state *s, int me, int max_width,
+                           beam_work *w, beam_stats *st) {
+  return beam__search(b, s, me, NULL, max_width, w, st);
 }

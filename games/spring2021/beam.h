@@ -63,5 +63,11 @@ BOT_API void beam_sort(beam_work *w, beam_cand *a, int n);
 /* Chooses player me's action for the ACTIONS frame of s before d passes. */
 BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
                         beam_work *w, beam_stats *st);
+/* The same search without a clock: every pass up to width max_width
+   (BEAM_FIRST_WIDTH doubling; <= 0 or above BEAM_MAX_WIDTH: up to
+   BEAM_MAX_WIDTH) runs to its end, so the answer depends on s alone, on
+   any machine at any load (tests, issue 34). */
+BOT_API int beam_search_to(const rules_board *b, const rules_state *s, int me, int max_width,
+                           beam_work *w, beam_stats *st);
 
 #endif /* BEAM_H */

@@ -13,6 +13,12 @@
 ** day, COMPLETE only; 4: wood 1, six days, no SEED; else bronze and above),
 ** so the same file plays every league from the first one up.
 **
+** Tests (issue 34): SPRING2021_BUDGET=N replaces the clock by a work
+** budget (ai.h, ai_engine.budget: the beam's widest pass, or playouts), and
+** SPRING2021_SEED=N seeds the search's generator, so a game played from a
+** referee seed is the same game on any machine at any load. Unset (as on
+** CodinGame), the clock decides.
+**
 ** Invariants: see play.h. The answer printed is the text of a listed
 ** action whose cells are on the board (an off-board cell, which rules_parse
 ** maps to 63, is never printed), or WAIT.
@@ -241,12 +247,29 @@ static void play__say(const char *line) {
   fflush(stdout);
 }
 
+/* The environment variable `name` as a number in [1, max], else 0 (unset,
+   or not such a number: said on stderr). */
+static long play__env(const play_config *cfg, const char *name, long max) {
+  const char *v = getenv(name);
+  if (!v || !*v) return 0;
+  char *end;
+  errno = 0;
+  long x = strtol(v, &end, 10);
+  if (errno || *end || x < 1 || x > max) {
+    fprintf(stderr, "%s: %s=%.20s ignored (want 1..%ld)\n", cfg->name, name, v, max);
+    return 0;
+  }
+  return x;
+}
+
 BOT_API int play_run(const play_config *cfg) {
   rules_board b;
   rules_state s;
   rules_board_default(&b, 3);
   reader_init(&play__in, 0);
-  ai_engine_init(&play__engine, cfg->design, (uint64_t)deadline_now_ns());
+  long seed = play__env(cfg, "SPRING2021_SEED", 2147483647L);
+  ai_engine_init(&play__engine, cfg->design, seed ? (uint64_t)seed : (uint64_t)deadline_now_ns());
+  play__engine.budget = play__env(cfg, "SPRING2021_BUDGET", 1000000000L);
   int err = play__read_init(&b);
   if (err < 0) {
     fprintf(stderr, "%s: end of input before the board\n", cfg->name);

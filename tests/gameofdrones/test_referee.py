@@ -16,7 +16,7 @@ results = []
 
 
 def run(args, check_rc=0):
-    r = subprocess.run([REF, "match"] + args, capture_output=True, text=True, timeout=120)
+    r = subprocess.run([REF, "match"] + args, capture_output=True, text=True, timeout=900)
     if check_rc is not None and r.returncode != check_rc:
         raise AssertionError("exit %d: %s" % (r.returncode, r.stderr))
     lines = r.stdout.strip().split("\n")
@@ -57,7 +57,9 @@ def _():
 
 @case("command_bot_equals_builtin")
 def _():
-    a, _ = run(["--rounds", "200", "--seed", "9", "--", BOT + " zerg", "dist"])
+    # a limit no load reaches: the python bot's start and answers are not
+    # what is tested here (issue 34)
+    a, _ = run(["--rounds", "200", "--seed", "9", "--limit-ms", "60000", "--", BOT + " zerg", "dist"])
     b, _ = run(["--rounds", "200", "--seed", "9", "--", "zerg", "dist"])
     assert a["errors"] == ["", ""], a
     assert (a["scores"], a["draws"]) == (b["scores"], b["draws"]), (a, b)
@@ -66,7 +68,7 @@ def _():
 @case("command_bot_errors_lose")
 def _():
     for mode, err in (("garbage", "invalid"), ("crash", "crash")):
-        j, _ = run(["--rounds", "5", "--", "dist", BOT + " " + mode])
+        j, _ = run(["--rounds", "5", "--limit-ms", "60000", "--", "dist", BOT + " " + mode])
         assert j["errors"] == ["", err] and j["ranks"] == [0, 1], j
 
 

@@ -4,8 +4,11 @@
 Runs `arena.py get1000 --games 20 --jobs 1 --seed 1 --json dist ev` (mu1 vs
 ev, both seats of 10 seeds) and one three-player match, and checks, each
 counted as one test: every game was played, no bot forfeited (timeout, crash,
-invalid), the dist bot (mu1) wins more matches than ev, think times stay far
-inside the one-second limit, and the three-player referee line is complete.
+invalid), the dist bot (mu1) wins more matches than ev, and the three-player
+referee line is complete. No verdict depends on the machine's speed (issue
+34): the policies are tables (no clock), the seeds are fixed, and the reply
+limit is out of reach (60 s instead of 1 s); think times are printed, not
+judged (arena.py measures them).
 Last line: "N passed, N failed".
 """
 import json
@@ -20,8 +23,9 @@ import pyunit  # noqa: E402
 def main():
     check = pyunit.Checks()
 
-    cmd = [sys.executable, "arena.py", "get1000", "--games", "20", "--jobs", "1", "--seed", "1", "--json", "dist", "ev"]
-    out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    cmd = [sys.executable, "arena.py", "get1000", "--games", "20", "--jobs", "1", "--seed", "1", "--json",
+           "--referee-arg=--limit-ms", "--referee-arg=60000", "dist", "ev"]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
     print(out.stdout.strip())
     try:
         summary = json.loads(out.stdout.strip().splitlines()[-1])
@@ -35,11 +39,11 @@ def main():
               "no timeout, crash or invalid placement")
         check(bots["dist"]["wins"] > bots["ev"]["wins"],
               "mu1 beats ev (%d-%d)" % (bots["dist"]["wins"], bots["ev"]["wins"]))
-        check(max(bots["dist"]["think_max_ms"], bots["ev"]["think_max_ms"]) < 500,
-              "think time under 500 ms (max %.1f ms)" % max(bots["dist"]["think_max_ms"], bots["ev"]["think_max_ms"]))
-    three = subprocess.run(["build/get1000-referee", "match", "--seed", "5", "--",
+        print("think time: max %.1f ms (not judged: it measures the machine)" %
+              max(bots["dist"]["think_max_ms"], bots["ev"]["think_max_ms"]))
+    three = subprocess.run(["build/get1000-referee", "match", "--seed", "5", "--limit-ms", "60000", "--",
                             "build/get1000", "build/get1000-ev", "build/get1000-greedy"],
-                           capture_output=True, text=True, timeout=120)
+                           capture_output=True, text=True, timeout=600)
     try:
         r = json.loads(three.stdout)
         check(len(r["ranks"]) == 3 and r["errors"] == ["", "", ""] and max(r["scores"]) == 20 and 0 in r["ranks"],

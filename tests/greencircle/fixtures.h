@@ -2,7 +2,8 @@
 ** fixtures.h -- the positions the Green Circle search tests share
 ** (test_race.c, test_clean.c, test_search.c, test_mc.c): a pile from a digit string,
 ** the base position, and the check every search must pass (the free clean
-** fifth taken, a MOVE request answered with a listed option).
+** fifth taken, a MOVE request answered with a listed option), each search
+** on a number of samples, not the clock.
 **
 ** Invariants: header-only (static functions, one copy per test program);
 ** fx_base fills every field the rules read, so tests start from the same
@@ -51,6 +52,16 @@ typedef rules_action (*fx_decide_fn)(const rules_game *g, double budget_ms, uint
    each, a hand that releases application 0 cleanly (the fifth, the game)
    releases it; at a MOVE request the answer is one of the listed options,
    not RANDOM. */
+/* The searches of these checks run on samples, not the clock: a budget no
+   search reaches, and FX_SAMPLES samples (ai_set_sample_limit for those on
+   ai_run, mc_run's max_samples), so an answer depends on the position and
+   the seed alone, never on the machine's load (issue 34). A test whose
+   search is slow per sample defines a smaller FX_SAMPLES first. */
+#define FX_NO_CLOCK_MS 1e9
+#ifndef FX_SAMPLES
+#define FX_SAMPLES 50
+#endif
+
 static void fx_check_answers(fx_decide_fn decide, const char *draw0, const char *draw1) {
   rules_game g;
   fx_base(&g, draw0, draw1);
@@ -61,7 +72,7 @@ static void fx_check_answers(fx_decide_fn decide, const char *draw0, const char 
   put(&g.p[0].hand, "0011");
   put(&g.p[0].draw, "9999999999");
   TH_EQ_INT(rules_release_cost(&g, 0, 0), 0);
-  rules_action a = decide(&g, 10.0, th_seed());
+  rules_action a = decide(&g, FX_NO_CLOCK_MS, th_seed());
   TH_EQ_INT(a.kind, RULES_A_RELEASE);
   TH_EQ_INT(a.x, 0);
   fx_base(&g, draw0, draw1);
@@ -69,7 +80,7 @@ static void fx_check_answers(fx_decide_fn decide, const char *draw0, const char 
   put(&g.p[0].hand, "01289");
   rules_action o[RULES_MAX_OPTS];
   int n = rules_options(&g, o, RULES_MAX_OPTS);
-  a = decide(&g, 5.0, th_seed());
+  a = decide(&g, FX_NO_CLOCK_MS, th_seed());
   int found = 0;
   for (int i = 0; i < n; i++) found |= memcmp(&a, &o[i], sizeof a) == 0;
   TH_ASSERT(found);

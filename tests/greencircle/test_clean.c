@@ -173,7 +173,10 @@ static void test_eval_denies_opponent_fifth(void) {
 
 static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed) {
   ai_stats st;
-  return clean_decide_game(g, budget_ms, seed, &st);
+  ai_set_sample_limit(FX_SAMPLES);
+  rules_action a = clean_decide_game(g, budget_ms, seed, &st);
+  ai_set_sample_limit(0);
+  return a;
 }
 
 static void test_search_answers(void) { fx_check_answers(decide, "0011223344", "4455667799"); }

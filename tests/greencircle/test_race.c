@@ -114,7 +114,10 @@ static void test_can_finish(void) {
 
 static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed) {
   ai_stats st;
-  return race_decide_game(g, budget_ms, seed, &st);
+  ai_set_sample_limit(FX_SAMPLES);
+  rules_action a = race_decide_game(g, budget_ms, seed, &st);
+  ai_set_sample_limit(0);
+  return a;
 }
 
 static void test_search_answers(void) { fx_check_answers(decide, "0011223344", "0000111199"); }

@@ -4,7 +4,9 @@ line follows the README contract, crashes / timeouts / malformed lines lose
 as on CodinGame, and every trace it writes replays exactly with its own
 `replay` command (so match and replay agree line for line). With BOT, the
 bot also plays whole games in both wood leagues from both seats: never an
-invalid command, and a win over random in wood 1 (six days).
+invalid command, a win over random in wood 1 (six days), and the same game
+on a second run (the bot on a work budget, both bots seeded: no verdict
+depends on the machine's speed).
 Last line: "N passed, N failed".
 
 Usage (from the repository root):
@@ -19,8 +21,29 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import pyunit  # noqa: E402
 
 
+# The bots' games: the bot searches on a work budget, not the clock
+# (SPRING2021_BUDGET: its widest beam pass), both bots' generators are seeded
+# (SPRING2021_SEED) and the referee's time limits are out of reach, so the
+# game depends on its seeds alone (random against random too), whatever the machine's load (issue 34).
+BOT_ENV = {"SPRING2021_BUDGET": "256", "SPRING2021_SEED": "1"}
+GENEROUS = ["--limit-ms", "60000,60000"]
+
+
+def bot_game(ref, seats, league, trace):
+    """One game from seed 20 + league; (stdout, result or None, trace text or None)."""
+    p = subprocess.run([ref, "match", "--seed", str(20 + league), "--league", str(league), "--trace", trace]
+                       + GENEROUS + ["--"] + seats, capture_output=True, text=True, timeout=600)
+    try:
+        res = json.loads(p.stdout.strip().split("\n")[-1])
+        with open(trace, encoding="utf-8") as f:
+            return p.stdout.strip(), res, f.read()
+    except (ValueError, IndexError, OSError):
+        return p.stdout.strip(), None, None
+
+
 def main(argv):
     ref, rnd, tmp = argv[1], argv[2], argv[3]
+    os.environ.update(BOT_ENV)  # every bot started below: budget and seed
     os.makedirs(tmp, exist_ok=True)
     check = pyunit.Checks()
 
@@ -34,8 +57,9 @@ def main(argv):
     ]
     for name, args, b0, b1, err in cases:
         trace = os.path.join(tmp, "match_%s.txt" % name)
-        p = subprocess.run([ref, "match"] + args + ["--trace", trace, "--", b0, b1],
-                           capture_output=True, text=True, timeout=60)
+        limits = [] if err == "timeout" else GENEROUS
+        p = subprocess.run([ref, "match"] + args + limits + ["--trace", trace, "--", b0, b1],
+                           capture_output=True, text=True, timeout=600)
         try:
             res = json.loads(p.stdout.strip().split("\n")[-1])
         except (ValueError, IndexError):
@@ -55,7 +79,7 @@ def main(argv):
         else:
             ok = ok and res["errors"] == ["", ""]
         check(ok, "%s: result %s" % (name, p.stdout.strip()))
-        r = subprocess.run([ref, "replay", trace], capture_output=True, text=True, timeout=60)
+        r = subprocess.run([ref, "replay", trace], capture_output=True, text=True, timeout=600)
         check(r.returncode == 0, "%s: its trace replays (%s)" % (name, r.stdout.strip()[-160:]))
     # edge rules of the official parser, as trace tests: an int overflow's
     # FINAL reason is Java's NumberFormatException text (the first number
@@ -75,8 +99,8 @@ def main(argv):
         script = os.path.join(tmp, "edge_%s.sh" % name)
         with open(script, "wb") as f:  # answers the line once, then waits for the end
             f.write(b"printf '%s\\n'\ncat >/dev/null\n" % line.encode("utf-8"))
-        p = subprocess.run([ref, "match", "--seed", "17", "--trace", trace, "--", "sh " + script, rnd],
-                           capture_output=True, text=True, timeout=60)
+        p = subprocess.run([ref, "match", "--seed", "17", "--trace", trace] + GENEROUS + ["--", "sh " + script, rnd],
+                           capture_output=True, text=True, timeout=600)
         try:
             res = json.loads(p.stdout.strip().split("\n")[-1])
             with open(trace, "rb") as f:
@@ -87,23 +111,25 @@ def main(argv):
         want = "FINAL 0 score -1 sun 2 active 0 reason Invalid Input: Expected SEED <from> <to> | " \
                "GROW <idx> | COMPLETE <idx> | WAIT " + reason
         check(res["errors"][0] == "invalid" and final == [want], "%s: FINAL %r" % (name, final))
-        r = subprocess.run([ref, "replay", trace], capture_output=True, text=True, timeout=60)
+        r = subprocess.run([ref, "replay", trace], capture_output=True, text=True, timeout=600)
         check(r.returncode == 0, "%s: its trace replays (%s)" % (name, r.stdout.strip()[-160:]))
     bot = argv[4] if len(argv) > 4 else None
     for league in ((1, 2) if bot else ()):
         for seat in (0, 1):
             seats = [bot, rnd] if seat == 0 else [rnd, bot]
-            p = subprocess.run([ref, "match", "--seed", str(20 + league), "--league", str(league), "--"] + seats,
-                               capture_output=True, text=True, timeout=120)
-            try:
-                res = json.loads(p.stdout.strip().split("\n")[-1])
-            except (ValueError, IndexError):
-                check(False, "wood league %d, seat %d: JSON line (exit %d)" % (league, seat, p.returncode))
+            name = "wood league %d, bot in seat %d" % (league, seat)
+            runs = [bot_game(ref, seats, league, os.path.join(tmp, "wood%d_%d_%d.txt" % (league, seat, k)))
+                    for k in (0, 1)]
+            out, res, trace = runs[0]
+            if res is None:
+                check(False, "%s: JSON line (%s)" % (name, out[-200:]))
                 continue
             ok = res["errors"] == ["", ""] and res["scores"][seat] > 0
             if league == 2:
                 ok = ok and res["ranks"][seat] == 0 and res["ranks"][1 - seat] == 1
-            check(ok, "wood league %d, bot in seat %d: %s" % (league, seat, p.stdout.strip()))
+            check(ok, "%s: %s" % (name, out))
+            # the same seeds, budget and seed of the bots: the same game
+            check(runs[1][2] is not None and runs[1][2] == trace, "%s: the same game twice (%s)" % (name, runs[1][0]))
     return check.close()
 
 

@@ -40,8 +40,13 @@ def turn_input(trace, k=0):
     raise ValueError("no turn %d in %s" % (k, trace))
 
 
-def run(bot, text, timeout=5):
-    p = subprocess.run([bot], input=text.encode(), capture_output=True, timeout=timeout)
+# The bot searches on a work budget (its widest beam pass), not the clock:
+# the same answer on any machine at any load (issue 34).
+BOT_ENV = dict(os.environ, SPRING2021_BUDGET="256", SPRING2021_SEED="1")
+
+
+def run(bot, text, timeout=300):
+    p = subprocess.run([bot], input=text.encode(), capture_output=True, timeout=timeout, env=BOT_ENV)
     return p.returncode, p.stdout.decode(errors="replace").split("\n")
 
 
