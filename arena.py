@@ -56,7 +56,7 @@ and "host".
 
 --official PATH plays GAME (any name) on the CodinGame referee whose Java
 source tree is PATH (a clone of the contest's repository), through
-build/cgref-referee (tools/cgref, README "Official referees"); the bots are
+build/cgref-referee (tools/cgref, tools/cgref/README.md); the bots are
 commands or GAME's sparring bots. `diff` plays N games on that referee
 (seeds 0, 1, -1, 2^63-1, -2^63, then random ones drawn from --seed; two
 sparring bots, or in every third game one of them wrapped by

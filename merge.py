@@ -19,7 +19,7 @@ Commands (run from the repository root):
 Invariants: the output depends only on the input files' bytes (no time, no
 path of this machine, no git state), so `check` is meaningful in a clean
 clone; every rule violation stops the build with "path:line: message".
-The rules are listed in README.md ("merge.py rules"); the checks below are
+The rules are listed in docs/merge.md; the checks below are
 numbered the same way.
 """
 import hashlib

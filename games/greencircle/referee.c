@@ -8,7 +8,7 @@
 **   greencircle-referee match [--timeout-ms T] [--first-timeout-ms T]
 **                             [judge options] -- CMD0 CMD1
 **       Plays one game between two commands (run with sh -c) over the real
-**       protocol and prints one JSON result line (README "Referee contract").
+**       protocol and prints one JSON result line (docs/referee.md).
 **       Limits: 1000 ms for a player's first answer, 50 ms after
 **       (--first-timeout-ms and --timeout-ms set them, like --limit-ms),
 **       under the timing rule of modules/judge.h, which also owns the

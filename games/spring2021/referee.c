@@ -11,7 +11,7 @@
 **   match [--seed S] [--league 1|2|3] [--trace FILE] [--stderr]
 **         [--limit-ms FIRST,NEXT] [--wall-clock] -- CMD0 CMD1
 **                         plays one game over stdin/stdout pipes and prints
-**                         one JSON result line (README "Referee contract")
+**                         one JSON result line (docs/referee.md)
 **
 ** Time limits: 1000 ms for the first answer, 100 ms after, under the timing
 ** rule of modules/judge.h (which also owns the options, the bots, the

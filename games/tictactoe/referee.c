@@ -7,7 +7,7 @@
 **   match [--seed S] [--limit-ms FIRST[,NEXT]] [--wall-clock] [--trace FILE]
 **         [--stderr] -- CMD0 CMD1
 **
-** Plays one game and prints one JSON line (README "Referee contract").
+** Plays one game and prints one JSON line (docs/referee.md).
 ** Seat 0 moves first (the arena swaps seats). Each turn the player to move
 ** gets its opponent's last move ("-1 -1" on the very first turn), the
 ** number of free cells and each free cell "row col" in row-major order; it

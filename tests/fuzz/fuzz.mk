@@ -23,7 +23,7 @@
 #                        once crashed) through each target
 #
 # CI: `make -j2 fuzz FUZZ_RUNS=200000 FUZZ_SEED=15` (see .ci/run and README,
-# "Fuzzing"). The long run and its figures: README, "Fuzzing".
+# "Fuzzing"). The long run and its figures: tests/fuzz/README.md.
 
 FUZZ_SECONDS ?= 10
 FUZZ_RUNS    ?=
@@ -83,7 +83,7 @@ $(call fuzzobj,$(FUZZ_NOCMP)): FUZZ_COV := -fno-sanitize-coverage=trace-cmp
 # round ends (about 1,200 bytes), so its fuzz build remembers 16 (144
 # bytes). That lets tests/fuzz/fuzz_gameofdrones.options cap inputs at
 # 512 bytes, which still hold a whole round of the longest length the
-# target plays (100 turns: 312 bytes); see README, "Fuzzing".
+# target plays (100 turns: 312 bytes); see tests/fuzz/README.md.
 $(call fuzzobj,$(FUZZ_SRC_gameofdrones)): FUZZ_DEFS := -DSTRATEGY_HIST=16
 
 build/fuzz/obj/%.o: %.c
