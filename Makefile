@@ -4,7 +4,7 @@
 #                 into build/<game>, checked with -Wall -Wextra -Werror under
 #                 gcc and clang; sparring bots, referees and tools
 #   make test     everything under test (see the `test` recipe); the last line
-#                 is "total: N passed, N failed"
+#                 is "total: N passed, N failed[, N skipped]"
 #   make bench    lines "bench <game> <metric>=<value>"
 #
 # A game is a folder games/<game>/ with a main.c (the bot's entry file) and a

@@ -1,5 +1,5 @@
-"""pyunit.py -- the project's closing line "N passed, N failed" (what
-tests/tally.py sums) for Python tests, two ways:
+"""pyunit.py -- the project's closing line "N passed, N failed[, N skipped]"
+(what tests/tally.py sums; a skipped test is not a passed one) for Python tests, two ways:
 
   unittest cases:  sys.exit(pyunit.main(sys.modules[__name__]))
   script checks:   check = pyunit.Checks(); check(ok, "what"); ...;
@@ -14,9 +14,11 @@ import unittest
 def main(module):
     suite = unittest.defaultTestLoader.loadTestsFromModule(module)
     result = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
-    failed = len(result.failures) + len(result.errors)
-    print("%d passed, %d failed" % (result.testsRun - failed, failed))
-    return 0 if failed == 0 and result.testsRun > 0 else 1
+    failed = len(result.failures) + len(result.errors) + len(result.unexpectedSuccesses)
+    skipped = len(result.skipped) + len(result.expectedFailures)
+    passed = result.testsRun - failed - skipped
+    print("%d passed, %d failed%s" % (passed, failed, ", %d skipped" % skipped if skipped else ""))
+    return 0 if failed == 0 and passed > 0 else 1
 
 
 class Checks:

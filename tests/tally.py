@@ -3,7 +3,9 @@
 
 Usage: tally.py LOG [MAKE_EXIT_CODE]
 Prints how many suites reported, then the closing line
-"total: N passed, N failed". Besides the suites' own failures it counts one
+"total: N passed, N failed[, N skipped]" (skipped tests, those a suite
+reports as "N passed, N failed, N skipped", are neither passed nor
+failed; the part is left out when there are none). Besides the suites' own failures it counts one
 failure per file make could not build (a "*** [...: TARGET] Error" or "No
 rule to make target" line naming a path: the suites that needed it never
 ran), and one if make failed with nothing else to show for it. Exits 1 if
@@ -12,7 +14,7 @@ anything failed or if nothing ran.
 import re
 import sys
 
-LINE = re.compile(r"^(?:\w+: )?(\d+) passed, (\d+) failed(?:, \d+ skipped)?\s*$")
+LINE = re.compile(r"^(?:\w+: )?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$")
 MAKE_ERROR = re.compile(r"^make(?:\[\d+\])?: \*\*\* (?:\[[^\]]*?: ([^\]:]+)\] Error \d+"
                         r"|No rule to make target '([^']+)')")
 
@@ -22,7 +24,7 @@ def main(argv):
         print("usage: tally.py LOG [MAKE_EXIT_CODE]", file=sys.stderr)
         return 2
     make_rc = int(argv[2]) if len(argv) > 2 else 0
-    passed = failed = suites = 0
+    passed = failed = skipped = suites = 0
     unbuilt = []
     try:
         with open(argv[1], encoding="utf-8", errors="replace") as f:
@@ -32,6 +34,7 @@ def main(argv):
                     suites += 1
                     passed += int(m.group(1))
                     failed += int(m.group(2))
+                    skipped += int(m.group(3) or 0)
                 m = MAKE_ERROR.match(line)
                 if m:
                     target = m.group(1) or m.group(2)
@@ -48,7 +51,7 @@ def main(argv):
         failed = 1  # a step failed without a summary line: count it
         print("tally: a make step failed (exit %d) outside any suite" % make_rc)
     print("tally: %d suites reported" % suites)
-    print("total: %d passed, %d failed" % (passed, failed))
+    print("total: %d passed, %d failed%s" % (passed, failed, ", %d skipped" % skipped if skipped else ""))
     return 0 if failed == 0 and passed > 0 else 1
 
 

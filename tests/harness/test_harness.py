@@ -121,6 +121,22 @@ class TestTally(unittest.TestCase):
         self.assertEqual(r.stdout.splitlines()[-1], "total: 5 passed, 1 failed")
         self.assertEqual(r.returncode, 1)
 
+    def test_skipped_are_not_passed(self):
+        r = self.tally("3 passed, 0 failed, 2 skipped\n0 passed, 0 failed, 1 skipped\n4 passed, 0 failed\n")
+        self.assertEqual(r.stdout.splitlines()[-1], "total: 7 passed, 0 failed, 3 skipped")
+        self.assertEqual(r.returncode, 0)
+
+    def test_pyunit_reports_skips(self):
+        code = ("import sys, unittest; sys.path.insert(0, %r); import pyunit\n"
+                "class T(unittest.TestCase):\n"
+                "    def test_a(self): pass\n"
+                "    @unittest.skip('no tool')\n"
+                "    def test_b(self): pass\n"
+                "sys.exit(pyunit.main(sys.modules[__name__]))\n" % TESTS)
+        r = run([sys.executable, "-c", code])
+        self.assertEqual(r.stdout.splitlines()[-1], "1 passed, 0 failed, 1 skipped")
+        self.assertEqual(r.returncode, 0)
+
     def test_counts_files_make_could_not_build_once(self):
         log = ("make[1]: *** [Makefile:61: build/asan/tests/x/test_a.o] Error 1\n"
                "make[1]: *** [games/x/game.mk:9: test-x] Error 1\n"       # a suite runner: not a file
