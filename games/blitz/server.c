@@ -1251,7 +1251,9 @@ static int server__try_request(server_t *sv, int ci) {
       return -1;
     }
   }
-  c->keep_alive = strcmp(version, "HTTP/1.0") != 0;
+  /* the connection's fate is set once the request is whole: a close asked
+     for in headers whose body is still on its way must not drop it now */
+  int keep = strcmp(version, "HTTP/1.0") != 0;
   if (strcmp(server__r.method, "HEAD") == 0) c->head = 1;
   long clen = 0;
   int chunked = 0, other_te = 0, expect = 0;
@@ -1282,8 +1284,8 @@ static int server__try_request(server_t *sv, int ci) {
         clen = strtol(v, &ee, 10);
         if (ee == v || clen < 0) clen = -1;
       } else if (strcasecmp(h, "Connection") == 0) {
-        if (strncasecmp(v, "close", 5) == 0) c->keep_alive = 0;
-        else if (strncasecmp(v, "keep-alive", 10) == 0) c->keep_alive = 1;
+        if (strncasecmp(v, "close", 5) == 0) keep = 0;
+        else if (strncasecmp(v, "keep-alive", 10) == 0) keep = 1;
       } else if (strcasecmp(h, "Transfer-Encoding") == 0) {
         if (strcasecmp(v, "chunked") == 0) chunked = 1;
         else other_te = 1;
@@ -1336,6 +1338,7 @@ static int server__try_request(server_t *sv, int ci) {
   c->req_ns = c->in_len ? deadline_now_ns() : 0;
   c->continued = 0;
   c->served++;
+  c->keep_alive = keep;
   if (bad) {
     server__text(c, 400, "Bad parameters");
     return 1;
@@ -1587,6 +1590,7 @@ static int server__wait_ms(server_t *sv, int max_wait_ms, int64_t now, int conn_
     int64_t due;
     if (g->is_bot[k]) due = g->turn_start_ns + (int64_t)sv->bot_ms * SERVER_MS;
     else if (g->queued_dir >= 0) due = g->sent_ns + (int64_t)sv->min_ms * SERVER_MS;
+    else if (sv->bot_clock) continue; /* a CPU-time limit: checked every 20 ms below */
     else due = (g->sent_ns ? g->sent_ns : g->turn_start_ns) + (int64_t)sv->timeout_ms * SERVER_MS;
     int ms = due <= now ? 0 : (int)((due - now) / SERVER_MS) + 1;
     if (ms < wait) wait = ms;

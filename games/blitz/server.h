@@ -135,8 +135,8 @@ typedef struct server_t {
   int nteams;                      /* allowed keys (0 = any key) */
   /* Optional bot clock (blitz-referee match --cpu-clock; NULL = wall time):
      fills the CPU time hero k's bot has used so far and its busy time (that
-     CPU time plus the time its threads waited for a CPU, plus the server's
-     own CPU and wait time), both cumulative ns. A move is then late once it
+     CPU time plus the time its threads waited for a CPU), both cumulative
+     ns. A move is then late once it
      took timeout_ms of CPU time, or once its wall time minus its busy time
      (the bot neither running nor waiting for a CPU: sleeping, hung)
      reaches max(10 x timeout_ms, 2 s), or after max(60 x timeout_ms, 60 s)

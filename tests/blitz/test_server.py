@@ -239,6 +239,23 @@ def malformed(port):
     c.close()
 
 
+def split_body(port):
+    """Headers asking for a close, the body 0.3 s later (http.client sends
+    them apart): the request is answered, not dropped half-read."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(b"POST /api/training HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+              b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 6\r\n\r\n")
+    time.sleep(0.3)
+    try:
+        s.sendall(b"key=zz")
+        out = s.recv(4096)
+    except OSError as e:
+        out = repr(e).encode()
+    s.close()
+    check("Connection: close with the body sent after the headers: answered", out.startswith(b"HTTP/1.1 400")
+          and b"Key not found" in out, out[:80])
+
+
 def fuzz(port):
     """Random and truncated requests; the server must answer or close, and live."""
     import random
@@ -369,7 +386,7 @@ def main():
     # Generous move limit: a loaded machine must not time out the scripted
     # moves; the timeout rules have their own server below.
     proc, port = start_server("--keys", "k1:Alpha,k2:Bravo,k3,k4", "--min-ms", "0", "--timeout-ms", "60000")
-    run_steps(proc, port, [training_errors, training_game, malformed, fuzz, bots, bad_servers])
+    run_steps(proc, port, [training_errors, training_game, malformed, split_body, fuzz, bots, bad_servers])
     proc, port = start_server("--keys", "k1:Alpha,k2:Bravo,k3,k4", "--arena", "arena001", "--min-ms", "0",
                               "--timeout-ms", str(TIMEOUT_MS))
     run_steps(proc, port, [training_crash, arena])
