@@ -42,6 +42,7 @@
 #define SERVER_ABORTED 3 /* st.status of an aborted game (rules_finished is true) */
 #define SERVER_MS 1000000LL
 #define SERVER_GRACE_MS 2000 /* a connection is never evicted younger (server__evictable) */
+#define SERVER_PROBATION_MS 250 /* ... except a silent or slow one, by a newcomer with a whole head */
 
 typedef struct server__req {
   char method[16];
@@ -1201,25 +1202,22 @@ static long server__dechunk(const char *p, size_t n, char *out, size_t cap, size
   return (long)len;
 }
 
+/* The length of the request head at p[0..n) through its blank line
+   ("\n\n" or "\r\n\r\n"), 0 while it is unfinished. */
+static size_t server__head_end(const char *p, size_t n) {
+  for (size_t i = 0; i + 1 < n; i++) {
+    if (p[i] == '\n' && p[i + 1] == '\n') return i + 2;
+    if (i + 3 < n && p[i] == '\r' && p[i + 1] == '\n' && p[i + 2] == '\r' && p[i + 3] == '\n') return i + 4;
+  }
+  return 0;
+}
+
 /* Parses c->in if a whole request is there. Returns 1 handled, 0 need more
    bytes, -1 answered with an error (and the connection will close). */
 static int server__try_request(server_t *sv, int ci) {
   server_conn *c = &sv->conns[ci];
-  char *end = NULL;
-  size_t hlen = 0;
-  for (size_t i = 0; i + 1 < c->in_len; i++) {
-    if (c->in[i] == '\n' && c->in[i + 1] == '\n') {
-      end = c->in + i;
-      hlen = i + 2;
-      break;
-    }
-    if (i + 3 < c->in_len && c->in[i] == '\r' && c->in[i + 1] == '\n' && c->in[i + 2] == '\r' &&
-        c->in[i + 3] == '\n') {
-      end = c->in + i;
-      hlen = i + 4;
-      break;
-    }
-  }
+  size_t hlen = server__head_end(c->in, c->in_len);
+  char *end = hlen ? c->in + hlen - (c->in[hlen - 2] == '\n' ? 2 : 4) : NULL;
   c->head = 0;
   if (!end) {
     if (c->in_len >= sizeof c->in - 1) {
@@ -1411,18 +1409,24 @@ static void server__flush(server_t *sv, int ci, int64_t now) {
 }
 
 /* Eviction (a slot for a new connection when the table is full) follows
-   rules an honest client never meets. A connection is evictable only once
-   it had SERVER_GRACE_MS to show it is honest, counted from a moment that
-   its own bytes cannot move: a silent one from its accept, one whose
-   request is unfinished from the request's first byte (a slowloris cannot
-   refresh that clock), an idle keep-alive one from its last byte, unless
-   its last request joined or played a game still running (a player
-   thinking). Never evictable: a seat's parked request, a response being
-   sent. Returns the rank (0 first: second joins, silent and slow ones;
-   1 idle keep-alive; 2 event streams) and the age key (*since, oldest
-   first), or -1. */
-static int server__evictable(server_t *sv, const server_conn *c, int64_t now, int64_t *since) {
-  int64_t grace = (int64_t)SERVER_GRACE_MS * SERVER_MS;
+   rules an honest client never meets. An honest client sends its request
+   head in one write as soon as it is connected, and reads its answers.
+   Any newcomer may take the slot of a connection that had SERVER_GRACE_MS
+   to prove honest and did not, counted from a moment its own bytes cannot
+   move: a silent one from its accept, one whose request is unfinished from
+   the request's first byte (a slowloris cannot refresh that clock), an idle
+   keep-alive one from its last byte unless its last request joined or
+   played a game still running (a player thinking). A newcomer whose whole
+   request head is already there (an honest client) may also take, after
+   SERVER_PROBATION_MS, the slot of a silent connection or of one whose
+   request head is still unfinished. Never evictable: a seat's parked
+   request, a response being sent, a request whose head is whole (its body
+   may still come). Returns the rank (0 first: second joins, silent and
+   slow ones; 1 idle keep-alive; 2 event streams) and the age key (*since,
+   oldest first), or -1. */
+static int server__evictable(server_t *sv, const server_conn *c, int64_t now, int honest,
+                             int64_t *since) {
+  int64_t grace = (int64_t)SERVER_GRACE_MS * SERVER_MS, probation = (int64_t)SERVER_PROBATION_MS * SERVER_MS;
   if (c->parked_game >= 0) {
     *since = c->last_ns;
     return c->parked_hero == -2 ? 0 : -1;
@@ -1434,19 +1438,20 @@ static int server__evictable(server_t *sv, const server_conn *c, int64_t now, in
   }
   if (c->in_len > 0) {
     *since = c->req_ns ? c->req_ns : c->open_ns;
-    return now - *since > grace ? 0 : -1;
+    if (server__head_end(c->in, c->in_len)) return -1; /* a whole head: its body is on its way */
+    return now - *since > (honest ? probation : grace) ? 0 : -1;
   }
   *since = c->served ? c->last_ns : c->open_ns;
+  if (!c->served) return now - *since > (honest ? probation : grace) ? 0 : -1;
   if (now - *since <= grace) return -1;
-  if (!c->served) return 0;
   const server_game *g = c->player_game >= 0 ? &sv->games[c->player_game] : NULL;
   return g && g->used && !rules_finished(&g->st) ? -1 : 1;
 }
 
-/* A slot for a new connection: a free one, else the evictable one of the
-   lowest rank, oldest first (*evict set), else -1 (the caller leaves the
-   newcomer in the listen queue). */
-static int server__pick_slot(server_t *sv, int64_t now, int *evict) {
+/* A slot for a newcomer (honest: its whole request head is there): a free
+   one, else the evictable one of the lowest rank, oldest first (*evict
+   set), else -1. */
+static int server__pick_slot(server_t *sv, int64_t now, int honest, int *evict) {
   int best = -1, best_rank = 9;
   int64_t best_since = 0;
   *evict = 0;
@@ -1454,7 +1459,7 @@ static int server__pick_slot(server_t *sv, int64_t now, int *evict) {
     server_conn *c = &sv->conns[i];
     if (c->fd < 0) return i;
     int64_t since;
-    int rank = server__evictable(sv, c, now, &since);
+    int rank = server__evictable(sv, c, now, honest, &since);
     if (rank >= 0 && (rank < best_rank || (rank == best_rank && since < best_since))) {
       best = i;
       best_rank = rank;
@@ -1469,10 +1474,6 @@ static void server__read(server_t *sv, int ci, int64_t now);
 
 /* Takes a slot for a newly accepted descriptor and reads what it sent. */
 static void server__adopt(server_t *sv, int slot, int fd, int64_t now) {
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
-  fcntl(fd, F_SETFD, FD_CLOEXEC);
-  int one = 1;
-  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   server_conn *c = &sv->conns[slot];
   c->fd = fd;
   c->in_len = c->out_len = c->out_pos = 0;
@@ -1487,30 +1488,39 @@ static void server__adopt(server_t *sv, int slot, int fd, int64_t now) {
   server__read(sv, slot, now); /* an honest client's request is usually there already */
 }
 
-/* Accepts while there is a slot (at most a quarter of the table per step).
-   With the table full of connections that may not be evicted yet, the
-   newcomers wait in the kernel's listen queue (poll leaves the listening
-   socket out meanwhile, see server__room_for_new): waiting there costs an
-   honest client a little time, never its connection. */
+/* 1 when the newcomer fd has sent a whole request head (peeked, not read). */
+static int server__peek_head(int fd) {
+  static char buf[SERVER_IN_MAX];
+  ssize_t r = recv(fd, buf, sizeof buf, MSG_PEEK | MSG_DONTWAIT);
+  return r > 0 && server__head_end(buf, (size_t)r);
+}
+
+/* Drains the listen queue (so that it never fills and an honest client's
+   connect always goes through): each newcomer gets a slot by the rules of
+   server__evictable, or is refused (503 and a close) when none may go. */
 static void server__accept(server_t *sv, int64_t now) {
-  for (int n = 0; n < SERVER_MAX_CONNS / 4; n++) {
-    int evict;
-    int slot = server__pick_slot(sv, now, &evict);
-    if (slot < 0) return;
+  for (int n = 0; n < SERVER_MAX_CONNS; n++) {
     int fd = accept(sv->listen_fd, NULL, NULL);
     if (fd < 0) return;
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    int one = 1, evict;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    int slot = server__pick_slot(sv, now, server__peek_head(fd), &evict);
+    if (slot < 0) {
+      static const char busy[] =
+          "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+      ssize_t w = send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+      (void)w;
+      close(fd);
+      continue;
+    }
     if (evict) {
       server__log(sv, "evicting a connection (%s)%s", sv->conns[slot].served ? "idle" : "no request", "");
       server__drop(sv, slot);
     }
     server__adopt(sv, slot, fd, now);
   }
-}
-
-/* 1 when a new connection would get a slot now (free or evictable). */
-static int server__room_for_new(server_t *sv, int64_t now) {
-  int evict;
-  return server__pick_slot(sv, now, &evict) >= 0;
 }
 
 /* 1 when a game has not started and a player's join waits on it: such a
@@ -1618,13 +1628,10 @@ BOT_API void server_step(server_t *sv, int max_wait_ms) {
     idx[np++] = i;
     conn_timers |= (sv->idle_ms > 0 || sv->read_ms > 0) && c->parked_game < 0;
   }
-  int listening = server__room_for_new(sv, now);
-  if (listening) {
-    pfd[np].fd = sv->listen_fd;
-    pfd[np].events = POLLIN;
-    idx[np++] = -1;
-  }
-  int pr = poll(pfd, (nfds_t)np, server__wait_ms(sv, max_wait_ms, now, conn_timers || !listening));
+  pfd[np].fd = sv->listen_fd;
+  pfd[np].events = POLLIN;
+  idx[np++] = -1;
+  int pr = poll(pfd, (nfds_t)np, server__wait_ms(sv, max_wait_ms, now, conn_timers));
   if (pr < 0 && errno != EINTR) return;
   now = deadline_now_ns();
   for (int i = 0; pr > 0 && i < np; i++) {
@@ -1640,7 +1647,7 @@ BOT_API void server_step(server_t *sv, int max_wait_ms) {
     server__read(sv, ci, now);
   }
   server__timers(sv, now);
-  if (listening) server__accept(sv, now);
+  server__accept(sv, now);
   for (int gi = 0; gi < SERVER_MAX_GAMES; gi++)
     if (sv->games[gi].used) server__advance(sv, &sv->games[gi], now);
   for (int ci = 0; ci < SERVER_MAX_CONNS; ci++)

@@ -382,6 +382,46 @@ def long_wait(port):
           and s["hero"]["id"] == 1 and s["game"]["finished"] is False, (st, body[:200]))
 
 
+SLEEPER = """import sys, time, urllib.request
+a = sys.argv
+url = a[a.index("--server") + 1] + "/api/arena?gameId=" + a[a.index("--arena") + 1]
+urllib.request.urlopen(url, data=("key=" + a[a.index("--key") + 1]).encode(), timeout=300).read()
+time.sleep(1000)  # joined, got its first state, never moves
+"""
+
+
+def cpu_clock(_port):
+    """blitz-referee match --cpu-clock: a bot that never joins (sleeps) and
+    one that joins and then sleeps are both caught in bounded wall time
+    (join: --join-s asleep; move: max(10 x limit, 2 s) asleep), while the
+    miners play on CPU time without an error. Only an upper bound on wall
+    time, far above the caps (the 60 s absolute one included)."""
+    ref = next((p for p in (os.path.join(BUILD, "..", "asan-bin", "blitz-referee"), os.path.join(BUILD, "blitz-referee"))
+                if os.path.exists(p)), None)
+    miner = os.path.join(BUILD, "blitz-miner")
+    if not check("blitz-referee found beside the server", ref is not None, BUILD):
+        return
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(SLEEPER)
+    try:
+        t0 = time.time()
+        p = subprocess.run([ref, "match", "--seed", "3", "--turns", "5", "--timeout-ms", "100", "--join-s", "2",
+                            "--cpu-clock", "--quiet", "--", "sleep 1000; true", "%s %s" % (sys.executable, f.name), miner, miner],
+                           capture_output=True, text=True, timeout=300)
+        secs = time.time() - t0
+    finally:
+        os.unlink(f.name)
+    r = json.loads(p.stdout.strip().splitlines()[-1]) if p.stdout.strip() else {}
+    check("--cpu-clock: the sleeper that never joins is out after the join window", r.get("errors", [""])[0] == "crash"
+          and "never joined" in r["detail"][0], r)
+    check("--cpu-clock: the sleeper that joined times out (asleep)", r.get("errors", ["", ""])[1] == "timeout"
+          and "CPU time (or asleep)" in r["detail"][1], r)
+    check("--cpu-clock: the miners play without an error, the game ends", p.returncode == 0 and r.get("errors", [])[2:] == ["", ""]
+          and r.get("turns") == 20, (p.returncode, r, p.stderr[-300:]))
+    check("--cpu-clock: all within bounded wall time (%.1f s)" % secs, secs < 200, secs)
+
+
 def main():
     # Generous move limit: a loaded machine must not time out the scripted
     # moves; the timeout rules have their own server below.
@@ -392,7 +432,7 @@ def main():
     run_steps(proc, port, [training_crash, arena])
     proc, port = start_server("--keys", "k1,k2,k3,k4", "--arena", "waitA", "--arena", "waitB", "--min-ms", "0",
                               "--timeout-ms", "60000", "--idle-ms", str(IDLE_MS), "--inactivity-ms", str(INACT_MS))
-    run_steps(proc, port, [long_wait])
+    run_steps(proc, port, [long_wait, cpu_clock])
     return summary()
 
 
