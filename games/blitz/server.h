@@ -15,13 +15,15 @@
 ** starts when the hero's turn begins; a late hero is crashed (training: the
 ** game ends; arena: the server plays Stay for it from then on).
 **
-** No lock-out: open connections are read before new ones are accepted; a
-** connection idle for idle_ms is closed (a request parked on a game is
-** never idle: waiting for the start is not idling); a request must arrive
-** whole within read_ms (else 408); when every slot is taken, a new
-** connection evicts one that had SERVER_GRACE_MS (2 s) to prove honest and
-** did not (server.c: server__evictable; never a parked seat or a player of
-** a running game), else it waits in the listen queue until one may go; an
+** No lock-out: open connections are read before new ones are accepted and
+** the listen queue is drained every loop; a connection idle for idle_ms is
+** closed (a request parked on a game is never idle: waiting for the start
+** is not idling); a request must arrive whole within read_ms (else 408);
+** when every slot is taken, a new connection evicts one that had
+** SERVER_GRACE_MS (2 s) to prove honest and did not, or (when its own head
+** is whole) a silent or unfinished-head one after SERVER_PROBATION_MS
+** (server.c: server__evictable; never a parked seat, a player of a running
+** game or a whole head), else it gets 503 and a close; an
 ** unfinished game with no join or move for inactivity_ms is aborted, unless
 ** it is the most recently created one or has not started and a player
 ** waits on it.
