@@ -151,6 +151,7 @@ BOT_API int server_open(server_t *sv, int port, uint64_t seed, char *err, size_t
   sv->seed = seed;
   rng_seed(&sv->rng, seed ^ 0x5b1172016ULL);
   for (int i = 0; i < SERVER_MAX_CONNS; i++) sv->conns[i].fd = -1;
+  for (int i = 0; i < SERVER_PENDING; i++) sv->pending_fd[i] = -1;
   for (int i = 0; i < SERVER_MAX_GAMES; i++) sv->games[i].replay_fd = -1;
   struct sockaddr_in a;
   memset(&a, 0, sizeof a);
@@ -191,6 +192,11 @@ BOT_API void server_close(server_t *sv) {
     if (sv->games[i].replay_fd >= 0) {
       close(sv->games[i].replay_fd);
       sv->games[i].replay_fd = -1;
+    }
+  for (int i = 0; i < SERVER_PENDING; i++)
+    if (sv->pending_fd[i] >= 0) {
+      close(sv->pending_fd[i]);
+      sv->pending_fd[i] = -1;
     }
   if (sv->listen_fd >= 0) close(sv->listen_fd);
   sv->listen_fd = -1;
@@ -1488,38 +1494,78 @@ static void server__adopt(server_t *sv, int slot, int fd, int64_t now) {
   server__read(sv, slot, now); /* an honest client's request is usually there already */
 }
 
-/* 1 when the newcomer fd has sent a whole request head (peeked, not read). */
+/* What a newcomer fd has sent (peeked, not read): 1 a whole request head,
+   0 not yet, -1 closed or broken. */
 static int server__peek_head(int fd) {
   static char buf[SERVER_IN_MAX];
   ssize_t r = recv(fd, buf, sizeof buf, MSG_PEEK | MSG_DONTWAIT);
-  return r > 0 && server__head_end(buf, (size_t)r);
+  if (r == 0 || (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) return -1;
+  return r > 0 && server__head_end(buf, (size_t)r) ? 1 : 0;
+}
+
+static void server__refuse(int fd) {
+  static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+  ssize_t w = send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+  (void)w;
+  close(fd);
+}
+
+/* Places newcomer fd (accepted at t): in a slot by the rules of
+   server__evictable; else, while its head has not come and it is younger
+   than SERVER_GRACE_MS, it waits in the pending table (returns 0: keep it
+   there); else it is refused (503 and a close). Returns 1 when fd is done
+   with (placed or closed). */
+static int server__place(server_t *sv, int fd, int64_t t, int64_t now) {
+  int head = server__peek_head(fd), evict;
+  if (head < 0) {
+    close(fd);
+    return 1;
+  }
+  int slot = server__pick_slot(sv, now, head, &evict);
+  if (slot < 0) {
+    if (!head && now - t <= (int64_t)SERVER_GRACE_MS * SERVER_MS) return 0;
+    server__refuse(fd);
+    return 1;
+  }
+  if (evict) {
+    server__log(sv, "evicting a connection (%s)%s", sv->conns[slot].served ? "idle" : "no request", "");
+    server__drop(sv, slot);
+  }
+  server__adopt(sv, slot, fd, now);
+  sv->conns[slot].open_ns = t;
+  return 1;
+}
+
+/* The pending newcomers: placed once their head came or a slot freed. */
+static void server__pending(server_t *sv, int64_t now) {
+  for (int i = 0; i < SERVER_PENDING; i++)
+    if (sv->pending_fd[i] >= 0 && server__place(sv, sv->pending_fd[i], sv->pending_ns[i], now))
+      sv->pending_fd[i] = -1;
 }
 
 /* Drains the listen queue (so that it never fills and an honest client's
-   connect always goes through): each newcomer gets a slot by the rules of
-   server__evictable, or is refused (503 and a close) when none may go. */
+   connect always goes through). A newcomer that cannot be placed yet waits
+   in the pending table; when that is full, its oldest entry is refused. */
 static void server__accept(server_t *sv, int64_t now) {
   for (int n = 0; n < SERVER_MAX_CONNS; n++) {
     int fd = accept(sv->listen_fd, NULL, NULL);
     if (fd < 0) return;
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
     fcntl(fd, F_SETFD, FD_CLOEXEC);
-    int one = 1, evict;
+    int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    int slot = server__pick_slot(sv, now, server__peek_head(fd), &evict);
-    if (slot < 0) {
-      static const char busy[] =
-          "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
-      ssize_t w = send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
-      (void)w;
-      close(fd);
-      continue;
+    if (server__place(sv, fd, now, now)) continue;
+    int p = 0;
+    for (int i = 0; i < SERVER_PENDING; i++) {
+      if (sv->pending_fd[i] < 0) {
+        p = i;
+        break;
+      }
+      if (sv->pending_ns[i] < sv->pending_ns[p]) p = i;
     }
-    if (evict) {
-      server__log(sv, "evicting a connection (%s)%s", sv->conns[slot].served ? "idle" : "no request", "");
-      server__drop(sv, slot);
-    }
-    server__adopt(sv, slot, fd, now);
+    if (sv->pending_fd[p] >= 0) server__refuse(sv->pending_fd[p]);
+    sv->pending_fd[p] = fd;
+    sv->pending_ns[p] = now;
   }
 }
 
@@ -1613,8 +1659,8 @@ static int server__wait_ms(server_t *sv, int max_wait_ms, int64_t now, int conn_
 /* One loop: the open connections are served before new ones are accepted,
    so a crowd of newcomers cannot push out a request that has started. */
 BOT_API void server_step(server_t *sv, int max_wait_ms) {
-  static struct pollfd pfd[SERVER_MAX_CONNS + 1];
-  static int idx[SERVER_MAX_CONNS + 1];
+  static struct pollfd pfd[SERVER_MAX_CONNS + 1 + SERVER_PENDING];
+  static int idx[SERVER_MAX_CONNS + 1 + SERVER_PENDING];
   int np = 0, conn_timers = 0;
   int64_t now = deadline_now_ns();
   for (int i = 0; i < SERVER_MAX_CONNS; i++) {
@@ -1631,6 +1677,13 @@ BOT_API void server_step(server_t *sv, int max_wait_ms) {
   pfd[np].fd = sv->listen_fd;
   pfd[np].events = POLLIN;
   idx[np++] = -1;
+  for (int i = 0; i < SERVER_PENDING; i++)
+    if (sv->pending_fd[i] >= 0) {
+      pfd[np].fd = sv->pending_fd[i];
+      pfd[np].events = POLLIN;
+      idx[np++] = -1;
+      conn_timers = 1;
+    }
   int pr = poll(pfd, (nfds_t)np, server__wait_ms(sv, max_wait_ms, now, conn_timers));
   if (pr < 0 && errno != EINTR) return;
   now = deadline_now_ns();
@@ -1647,6 +1700,7 @@ BOT_API void server_step(server_t *sv, int max_wait_ms) {
     server__read(sv, ci, now);
   }
   server__timers(sv, now);
+  server__pending(sv, now);
   server__accept(sv, now);
   for (int gi = 0; gi < SERVER_MAX_GAMES; gi++)
     if (sv->games[gi].used) server__advance(sv, &sv->games[gi], now);

@@ -61,6 +61,7 @@
 #define SERVER_NAME_MAX 32
 #define SERVER_MAX_TEAMS 128
 #define SERVER_PATH_MAX 256
+#define SERVER_PENDING 64 /* accepted newcomers waiting for a slot (their request head) */
 
 typedef struct server_conn {
   int fd;                   /* -1: free slot */
@@ -153,6 +154,8 @@ typedef struct server_t {
   rng_t rng;
   server_conn conns[SERVER_MAX_CONNS];
   server_game games[SERVER_MAX_GAMES];
+  int pending_fd[SERVER_PENDING];        /* -1: free (server__pending in server.c) */
+  int64_t pending_ns[SERVER_PENDING];    /* their accept */
 } server_t;
 
 /* Opens a listening socket on bind_addr:port (0 = a free port). */
