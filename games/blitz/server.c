@@ -1545,7 +1545,8 @@ static void server__pending(server_t *sv, int64_t now) {
 
 /* Drains the listen queue (so that it never fills and an honest client's
    connect always goes through). A newcomer that cannot be placed yet waits
-   in the pending table; when that is full, its oldest entry is refused. */
+   in the pending table; when that is full, the pending whose heads came
+   are placed first, then the oldest entry still silent is refused. */
 static void server__accept(server_t *sv, int64_t now) {
   for (int n = 0; n < SERVER_MAX_CONNS; n++) {
     int fd = accept(sv->listen_fd, NULL, NULL);
@@ -1555,6 +1556,7 @@ static void server__accept(server_t *sv, int64_t now) {
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     if (server__place(sv, fd, now, now)) continue;
+    server__pending(sv, now); /* heads that came meanwhile: placed before anyone is refused */
     int p = 0;
     for (int i = 0; i < SERVER_PENDING; i++) {
       if (sv->pending_fd[i] < 0) {
