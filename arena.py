@@ -104,7 +104,9 @@ Z95 = 1.959963984540054
 GAME_TIMEOUT_S = 1800  # a referee that runs longer than this is killed
 SHIM = os.path.join("build", "cpuclock.so")
 TOOL_SUFFIXES = ("referee", "bench", "server", "solve")  # build/GAME-X that are not bots
-NETWORK_GAMES = ("blitz", "get1000")  # their servers time the bots: no --cpu-clock
+# its server times the bots by wall time: no --cpu-clock (blitz-referee counts
+# CPU time under PROC_CLOCK=cpu, like the other referees)
+NETWORK_GAMES = ("get1000",)
 
 
 # ---------------------------------------------------------------------------

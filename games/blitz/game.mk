@@ -64,7 +64,7 @@ test-blitz: build/asan-bin/blitz-referee build/blitz-asan/blitz-server build/bli
 barrage: barrage-blitz barrage-get1000
 
 barrage-blitz: build/blitz-server build/blitz build/blitz-miner build/blitz-hunter
-	nice -n 10 $(PYTHON) tests/servers/barrage.py blitz --build build
+	$(PYTHON) tests/servers/barrage.py blitz --build build
 
 smoke-blitz: build/blitz build/blitz-miner build/blitz-hunter build/blitz-referee
 	$(SUITES) 'timeout 120 $(PYTHON) arena.py blitz --games 2 --jobs 1 --referee-arg=--turns \

@@ -27,6 +27,16 @@
 ** or --timeout-ms (1000 ms), the seed defaults to 1, the bots' stdout and
 ** stderr go to ours unless --quiet. Bots that never join within --join-s
 ** seconds start crashed. Exit 0 when the game was played.
+**
+** --cpu-clock (or PROC_CLOCK=cpu in the environment, as `./arena.py
+** --cpu-clock` sets for every referee): the server counts each bot's CPU
+** time (its processes' /proc figures, as modules/proc does for the other
+** games) against the move limit and the join window instead of wall time,
+** so a loaded machine plays like dedicated cores. A bot that sleeps or
+** hangs is still caught in bounded wall time: a move once the bot spent
+** max(10 x limit, 2 s) neither running nor waiting for a CPU, or after
+** max(60 x limit, 60 s) of wall time (server.h bot_clock); the join window
+** once a bot slept --join-s seconds, or after 10 x --join-s seconds.
 */
 #include <signal.h>
 #include <stdio.h>
@@ -60,6 +70,7 @@ static int referee__replay(int argc, char **argv) {
 
 typedef struct referee__opts {
   int turns, size, join_s;
+  int cpu_clock;      /* --cpu-clock (or PROC_CLOCK=cpu): the bots' CPU time counts */
   const char *map;
   const char *boards; /* "contest", "own" or NULL (contest unless --size) */
 } referee__opts;
@@ -79,7 +90,7 @@ static const char *referee__map(const referee__opts *o, int *bad) {
 
 /* blitz-referee board: the board text of each seed. */
 static int referee__board(int argc, char **argv) {
-  referee__opts o = {300, 0, 20, NULL, NULL};
+  referee__opts o = {300, 0, 20, 0, NULL, NULL};
   int bad = 0, shown = 0;
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--boards") == 0 && i + 1 < argc) o.boards = argv[++i];
@@ -125,6 +136,10 @@ static int referee__opt(judge_t *j, void *ctx, const char *name, const char *v) 
     j->keep_stderr = 0;
     return JUDGE_OPT_FLAG;
   }
+  if (strcmp(name, "--cpu-clock") == 0) {
+    o->cpu_clock = 1;
+    return JUDGE_OPT_FLAG;
+  }
   if (!v) return JUDGE_OPT_BAD;
   if (strcmp(name, "--turns") == 0) o->turns = atoi(v);
   else if (strcmp(name, "--size") == 0) o->size = atoi(v);
@@ -136,9 +151,46 @@ static int referee__opt(judge_t *j, void *ctx, const char *name, const char *v) 
   return JUDGE_OPT_VALUE;
 }
 
+/* --cpu-clock: hero k's bot clock for the server (server.h bot_clock): the
+   CPU time of the bot's processes (three levels below `sh -c`, every
+   thread, /proc as modules/proc reads it), and its busy time: that plus
+   their waits for a CPU. (Our own waits are not added: a referee polling
+   every 20 ms on a loaded machine waits most of the time, which would hide
+   a sleeping bot; the few ms we take to read a move stay far below the
+   sleep cap.) */
+static void referee__bot_clock(void *ctx, int game, int hero, int64_t *cpu_ns, int64_t *busy_ns) {
+  const judge_t *j = ctx;
+  proc_usage bot = {0, 0, 0, 0};
+  (void)game;
+  if (j->bot[hero].pid > 0 && !j->bot[hero].exited) proc_sched_add((int)j->bot[hero].pid, 3, &bot);
+  *cpu_ns = bot.run_ns;
+  *busy_ns = bot.run_ns + bot.wait_ns;
+}
+
+/* 1 when the join window is over for every seat not joined yet. Wall
+   clock: --join-s seconds. CPU clock: a seat's window is over once its bot
+   exited, used --join-s seconds of CPU time, spent --join-s seconds
+   neither running nor waiting for a CPU (asleep, hung: the busy time of
+   referee__bot_clock), or after 10 x --join-s seconds of wall time
+   whatever the load. */
+static int referee__join_over(const judge_t *j, const server_game *g, const referee__opts *o,
+                              const deadline_t *join, int64_t t0, const int64_t *busy0) {
+  if (!o->cpu_clock) return deadline_passed(join);
+  int64_t wall = deadline_now_ns() - t0, win = (int64_t)o->join_s * 1000000000LL;
+  if (wall >= 10 * win) return 1;
+  for (int k = 0; k < 4; k++) {
+    if (g->key[k][0] || j->bot[k].exited) continue;
+    int64_t cpu, busy;
+    referee__bot_clock((void *)j, 0, k, &cpu, &busy);
+    if (cpu < win && wall - (busy - busy0[k]) < win) return 0;
+  }
+  return 1;
+}
+
 /* Seats that never joined by the join deadline get an "absent" key and a
    crashed hero; the game starts without them. */
-static void referee__absent(judge_t *j, server_game *g, const int *exited, int *exited_early, int join_s) {
+static void referee__absent(judge_t *j, server_game *g, const int *exited, int *exited_early, int join_s,
+                            int cpu_clock) {
   for (int k = 0; k < 4; k++)
     if (!g->key[k][0]) {
       snprintf(g->key[k], sizeof g->key[k], "absent");
@@ -149,7 +201,7 @@ static void referee__absent(judge_t *j, server_game *g, const int *exited, int *
         judge_status_note(j->bot[k].status, note, sizeof note);
         judge_fail(j, k, JUDGE_CRASH, "exited before joining%s", note);
       } else {
-        judge_fail(j, k, JUDGE_CRASH, "never joined within %d s", join_s);
+        judge_fail(j, k, JUDGE_CRASH, "never joined within %d s%s", join_s, cpu_clock ? " (CPU or asleep)" : "");
       }
     }
   g->joined = 4;
@@ -165,8 +217,13 @@ static void referee__absent(judge_t *j, server_game *g, const int *exited, int *
 static void referee__run(judge_t *j, server_t *sv, server_game *g, const referee__opts *o, int *exited,
                          int *exited_early) {
   deadline_t join, wall;
+  int64_t t0 = deadline_now_ns(), busy0[4];
+  for (int k = 0; k < 4; k++) {
+    int64_t cpu;
+    referee__bot_clock(j, 0, k, &cpu, &busy0[k]);
+  }
   deadline_start(&join, o->join_s * 1000.0);
-  deadline_start(&wall, (double)o->turns * 4 * (sv->timeout_ms + 100) + 60000.0);
+  deadline_start(&wall, ((double)o->turns * 4 * (sv->timeout_ms + 100) + 60000.0) * (o->cpu_clock ? 10 : 1));
   int64_t end_ns = 0;
   for (;;) {
     server_step(sv, 20);
@@ -176,7 +233,8 @@ static void referee__run(judge_t *j, server_t *sv, server_game *g, const referee
         exited[k] = 1;
         exited_early[k] = !rules_finished(&g->st);
       }
-    if (!g->started && deadline_passed(&join)) referee__absent(j, g, exited, exited_early, o->join_s);
+    if (!g->started && referee__join_over(j, g, o, &join, t0, busy0))
+      referee__absent(j, g, exited, exited_early, o->join_s, o->cpu_clock);
     int all_exited = exited[0] && exited[1] && exited[2] && exited[3];
     if (rules_finished(&g->st)) {
       if (!end_ns) end_ns = deadline_now_ns();
@@ -190,16 +248,22 @@ static void referee__run(judge_t *j, server_t *sv, server_game *g, const referee
 
 static int referee__match(int argc, char **argv) {
   static judge_t J;
-  referee__opts o = {300, 0, 20, NULL, NULL};
+  referee__opts o = {300, 0, 20, 0, NULL, NULL};
   judge_init(&J, "blitz", 1000, 1000);
   J.seed = 1;
   J.keep_stderr = 1;
   J.trace_ok = 1;
-  J.usage = "[--turns T] [--boards contest|own] [--size N] [--map M] [--timeout-ms MS] [--join-s S] [--quiet]";
+  J.usage = "[--turns T] [--boards contest|own] [--size N] [--map M] [--timeout-ms MS] [--join-s S] [--cpu-clock] [--quiet]";
   if (judge_parse(&J, argc, argv, 4, 4, referee__opt, &o)) return 2;
+  const char *clock_env = getenv("PROC_CLOCK");
+  if (clock_env && strcmp(clock_env, "cpu") == 0) o.cpu_clock = 1;
   server_t *sv = &referee__sv;
   sv->timeout_ms = (int)J.limit_next;
   sv->min_ms = 0;
+  if (o.cpu_clock) {
+    sv->bot_clock = referee__bot_clock;
+    sv->bot_clock_ctx = &J;
+  }
   uint64_t seed = (uint64_t)J.seed;
   char err[256];
   if (server_open(sv, 0, seed, err, sizeof err) < 0) {
@@ -246,7 +310,8 @@ static int referee__match(int argc, char **argv) {
     int bad_exit = exited_early[k] ||
                    (WIFEXITED(st) ? WEXITSTATUS(st) != 0 : WIFSIGNALED(st) && rules_finished(&g->st) == 0);
     if (g->st.heroes[k].crashed && !bad_exit)
-      judge_fail(&J, k, JUDGE_TIMEOUT, "no move within %d ms: the server crashed the hero", sv->timeout_ms);
+      judge_fail(&J, k, JUDGE_TIMEOUT, "no move within %d ms%s: the server crashed the hero", sv->timeout_ms,
+                 o.cpu_clock ? " of CPU time (or asleep)" : "");
     else if (bad_exit) {
       char note[48];
       judge_status_note(st, note, sizeof note);
@@ -272,6 +337,6 @@ int main(int argc, char **argv) {
           "usage: blitz-referee replay TRACE...\n"
           "       blitz-referee board [--boards contest|own] [--size N] SEED...\n"
           "       blitz-referee match [--turns T] [--boards contest|own] [--size N] [--map M] [--timeout-ms MS] [--join-s S]\n"
-          "                           [--quiet] [judge options] -- CMD1 CMD2 CMD3 CMD4\n");
+          "                           [--cpu-clock] [--quiet] [judge options] -- CMD1 CMD2 CMD3 CMD4\n");
   return 2;
 }

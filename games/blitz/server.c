@@ -41,6 +41,8 @@
 #define SERVER_MAX_PARAMS 16
 #define SERVER_ABORTED 3 /* st.status of an aborted game (rules_finished is true) */
 #define SERVER_MS 1000000LL
+#define SERVER_GRACE_MS 2000 /* a connection is never evicted younger (server__evictable) */
+#define SERVER_PROBATION_MS 250 /* ... except a silent or slow one, by a newcomer with a whole head */
 
 typedef struct server__req {
   char method[16];
@@ -149,6 +151,7 @@ BOT_API int server_open(server_t *sv, int port, uint64_t seed, char *err, size_t
   sv->seed = seed;
   rng_seed(&sv->rng, seed ^ 0x5b1172016ULL);
   for (int i = 0; i < SERVER_MAX_CONNS; i++) sv->conns[i].fd = -1;
+  for (int i = 0; i < SERVER_PENDING; i++) sv->pending_fd[i] = -1;
   for (int i = 0; i < SERVER_MAX_GAMES; i++) sv->games[i].replay_fd = -1;
   struct sockaddr_in a;
   memset(&a, 0, sizeof a);
@@ -189,6 +192,11 @@ BOT_API void server_close(server_t *sv) {
     if (sv->games[i].replay_fd >= 0) {
       close(sv->games[i].replay_fd);
       sv->games[i].replay_fd = -1;
+    }
+  for (int i = 0; i < SERVER_PENDING; i++)
+    if (sv->pending_fd[i] >= 0) {
+      close(sv->pending_fd[i]);
+      sv->pending_fd[i] = -1;
     }
   if (sv->listen_fd >= 0) close(sv->listen_fd);
   sv->listen_fd = -1;
@@ -555,7 +563,9 @@ static void server__release(server_t *sv, server_game *g, int k) {
   g->parked[k] = -1;
   server_conn *c = &sv->conns[ci];
   c->parked_game = c->parked_hero = -1;
-  c->req_ns = c->in_len ? deadline_now_ns() : 0; /* a pipelined request's clock starts now */
+  c->player_game = (int)(g - sv->games);
+  c->last_ns = deadline_now_ns(); /* the idle clock of the answer starts now, not at the join */
+  c->req_ns = c->in_len ? c->last_ns : 0; /* a pipelined request's clock starts now */
   if (c->fd >= 0) server__send_state(sv, c, g, k, g->host[k]);
 }
 
@@ -636,6 +646,33 @@ static void server__end(server_t *sv, server_game *g) {
   }
 }
 
+/* The current move's time so far in ms, and *late when it is over: wall
+   time against timeout_ms, or with sv->bot_clock the bot's CPU time under
+   the caps of server.h (the baseline is taken at the move's first call).
+   late may be NULL. */
+static double server__move_ms(server_t *sv, server_game *g, int k, int64_t now, int *late) {
+  int64_t start = g->sent_ns ? g->sent_ns : g->turn_start_ns, wall = now - start;
+  int64_t limit = (int64_t)sv->timeout_ms * SERVER_MS;
+  int dummy;
+  if (!late) late = &dummy;
+  if (!sv->bot_clock) {
+    *late = wall >= limit;
+    return (double)wall / 1e6;
+  }
+  int64_t cpu, busy;
+  sv->bot_clock(sv->bot_clock_ctx, (int)(g - sv->games), k, &cpu, &busy);
+  if (g->clk_start_ns != start) {
+    g->clk_start_ns = start;
+    g->clk_cpu0 = cpu;
+    g->clk_busy0 = busy;
+  }
+  int64_t used = cpu - g->clk_cpu0, off = wall - (busy - g->clk_busy0);
+  int64_t off_cap = 10 * limit > 2000 * SERVER_MS ? 10 * limit : 2000 * SERVER_MS;
+  int64_t wall_cap = 60 * limit > 60000 * SERVER_MS ? 60 * limit : 60000 * SERVER_MS;
+  *late = used >= limit || off >= off_cap || wall >= wall_cap;
+  return used > 0 ? (double)used / 1e6 : 0.0;
+}
+
 static void server__advance(server_t *sv, server_game *g, int64_t now) {
   if (g->started && !g->began) server__begin(sv, g);
   for (int guard = 0; guard < 4 * 2400 + 8; guard++) {
@@ -659,10 +696,10 @@ static void server__advance(server_t *sv, server_game *g, int64_t now) {
       g->sent_ns = now;
       server__release(sv, g, k);
     }
-    int64_t limit = (g->sent_ns ? g->sent_ns : g->turn_start_ns) + (int64_t)sv->timeout_ms * SERVER_MS;
-    if (now >= limit) {
+    int late;
+    double ms = server__move_ms(sv, g, k, now, &late);
+    if (late) {
       server__log(sv, "game %s: hero %s timed out", g->id, g->name[k]);
-      double ms = (double)(now - (g->sent_ns ? g->sent_ns : g->turn_start_ns)) / 1e6;
       g->think_sum_ms[k] += ms;
       g->think_n[k]++;
       if (ms > g->think_max_ms[k]) g->think_max_ms[k] = ms;
@@ -1003,7 +1040,7 @@ static void server__route(server_t *sv, int ci) {
       return;
     }
     if (!g->sent_ns) g->sent_ns = g->turn_start_ns; /* its parked request was lost */
-    double ms = (double)(now - g->sent_ns) / 1e6;
+    double ms = server__move_ms(sv, g, k, now, NULL);
     g->think_sum_ms[k] += ms;
     g->think_n[k]++;
     if (ms > g->think_max_ms[k]) g->think_max_ms[k] = ms;
@@ -1171,25 +1208,22 @@ static long server__dechunk(const char *p, size_t n, char *out, size_t cap, size
   return (long)len;
 }
 
+/* The length of the request head at p[0..n) through its blank line
+   ("\n\n" or "\r\n\r\n"), 0 while it is unfinished. */
+static size_t server__head_end(const char *p, size_t n) {
+  for (size_t i = 0; i + 1 < n; i++) {
+    if (p[i] == '\n' && p[i + 1] == '\n') return i + 2;
+    if (i + 3 < n && p[i] == '\r' && p[i + 1] == '\n' && p[i + 2] == '\r' && p[i + 3] == '\n') return i + 4;
+  }
+  return 0;
+}
+
 /* Parses c->in if a whole request is there. Returns 1 handled, 0 need more
    bytes, -1 answered with an error (and the connection will close). */
 static int server__try_request(server_t *sv, int ci) {
   server_conn *c = &sv->conns[ci];
-  char *end = NULL;
-  size_t hlen = 0;
-  for (size_t i = 0; i + 1 < c->in_len; i++) {
-    if (c->in[i] == '\n' && c->in[i + 1] == '\n') {
-      end = c->in + i;
-      hlen = i + 2;
-      break;
-    }
-    if (i + 3 < c->in_len && c->in[i] == '\r' && c->in[i + 1] == '\n' && c->in[i + 2] == '\r' &&
-        c->in[i + 3] == '\n') {
-      end = c->in + i;
-      hlen = i + 4;
-      break;
-    }
-  }
+  size_t hlen = server__head_end(c->in, c->in_len);
+  char *end = hlen ? c->in + hlen - (c->in[hlen - 2] == '\n' ? 2 : 4) : NULL;
   c->head = 0;
   if (!end) {
     if (c->in_len >= sizeof c->in - 1) {
@@ -1221,7 +1255,9 @@ static int server__try_request(server_t *sv, int ci) {
       return -1;
     }
   }
-  c->keep_alive = strcmp(version, "HTTP/1.0") != 0;
+  /* the connection's fate is set once the request is whole: a close asked
+     for in headers whose body is still on its way must not drop it now */
+  int keep = strcmp(version, "HTTP/1.0") != 0;
   if (strcmp(server__r.method, "HEAD") == 0) c->head = 1;
   long clen = 0;
   int chunked = 0, other_te = 0, expect = 0;
@@ -1252,8 +1288,8 @@ static int server__try_request(server_t *sv, int ci) {
         clen = strtol(v, &ee, 10);
         if (ee == v || clen < 0) clen = -1;
       } else if (strcasecmp(h, "Connection") == 0) {
-        if (strncasecmp(v, "close", 5) == 0) c->keep_alive = 0;
-        else if (strncasecmp(v, "keep-alive", 10) == 0) c->keep_alive = 1;
+        if (strncasecmp(v, "close", 5) == 0) keep = 0;
+        else if (strncasecmp(v, "keep-alive", 10) == 0) keep = 1;
       } else if (strcasecmp(h, "Transfer-Encoding") == 0) {
         if (strcasecmp(v, "chunked") == 0) chunked = 1;
         else other_te = 1;
@@ -1306,6 +1342,7 @@ static int server__try_request(server_t *sv, int ci) {
   c->req_ns = c->in_len ? deadline_now_ns() : 0;
   c->continued = 0;
   c->served++;
+  c->keep_alive = keep;
   if (bad) {
     server__text(c, 400, "Bad parameters");
     return 1;
@@ -1377,59 +1414,170 @@ static void server__flush(server_t *sv, int ci, int64_t now) {
   }
 }
 
-/* A slot for a new connection: a free one, else the one to evict (not
-   parked on a game, not mid-response): first those that never completed
-   a request, then idle keep-alive ones, then event streams, oldest first. */
-static int server__evict_slot(server_t *sv) {
+/* Eviction (a slot for a new connection when the table is full) follows
+   rules an honest client never meets. An honest client sends its request
+   head in one write as soon as it is connected, and reads its answers.
+   Any newcomer may take the slot of a connection that had SERVER_GRACE_MS
+   to prove honest and did not, counted from a moment its own bytes cannot
+   move: a silent one from its accept, one whose request is unfinished from
+   the request's first byte (a slowloris cannot refresh that clock), an idle
+   keep-alive one from its last byte unless its last request joined or
+   played a game still running (a player thinking). A newcomer whose whole
+   request head is already there (an honest client) may also take, after
+   SERVER_PROBATION_MS, the slot of a silent connection or of one whose
+   request head is still unfinished. Never evictable: a seat's parked
+   request, a response being sent, a request whose head is whole (its body
+   may still come). Returns the rank (0 first: second joins, silent and
+   slow ones; 1 idle keep-alive; 2 event streams) and the age key (*since,
+   oldest first), or -1. */
+static int server__evictable(server_t *sv, const server_conn *c, int64_t now, int honest,
+                             int64_t *since) {
+  int64_t grace = (int64_t)SERVER_GRACE_MS * SERVER_MS, probation = (int64_t)SERVER_PROBATION_MS * SERVER_MS;
+  if (c->parked_game >= 0) {
+    *since = c->last_ns;
+    return c->parked_hero == -2 ? 0 : -1;
+  }
+  if (c->out_pos < c->out_len) return -1;
+  if (c->stream) {
+    *since = c->last_ns;
+    return now - c->open_ns > grace ? 2 : -1;
+  }
+  if (c->in_len > 0) {
+    *since = c->req_ns ? c->req_ns : c->open_ns;
+    if (server__head_end(c->in, c->in_len)) return -1; /* a whole head: its body is on its way */
+    return now - *since > (honest ? probation : grace) ? 0 : -1;
+  }
+  *since = c->served ? c->last_ns : c->open_ns;
+  if (!c->served) return now - *since > (honest ? probation : grace) ? 0 : -1;
+  if (now - *since <= grace) return -1;
+  const server_game *g = c->player_game >= 0 ? &sv->games[c->player_game] : NULL;
+  return g && g->used && !rules_finished(&g->st) ? -1 : 1;
+}
+
+/* A slot for a newcomer (honest: its whole request head is there): a free
+   one, else the evictable one of the lowest rank, oldest first (*evict
+   set), else -1. */
+static int server__pick_slot(server_t *sv, int64_t now, int honest, int *evict) {
   int best = -1, best_rank = 9;
+  int64_t best_since = 0;
+  *evict = 0;
   for (int i = 0; i < SERVER_MAX_CONNS; i++) {
     server_conn *c = &sv->conns[i];
     if (c->fd < 0) return i;
-    if ((c->parked_game >= 0 && c->parked_hero != -2) || c->out_pos < c->out_len) continue;
-    int rank = c->stream ? 3 : c->parked_hero == -2 ? 2 : c->served == 0 ? 0 : c->in_len ? 0 : 1;
-    if (rank < best_rank || (rank == best_rank && c->last_ns < sv->conns[best].last_ns)) {
+    int64_t since;
+    int rank = server__evictable(sv, c, now, honest, &since);
+    if (rank >= 0 && (rank < best_rank || (rank == best_rank && since < best_since))) {
       best = i;
       best_rank = rank;
+      best_since = since;
     }
   }
-  if (best >= 0) {
-    server__log(sv, "evicting a connection (%s)%s", best_rank == 0 ? "no request" : "idle", "");
-    server__drop(sv, best);
-  }
+  *evict = best >= 0;
   return best;
 }
 
-/* At most a quarter of the table per step, so that a flood of connections
-   cannot evict a new client before its first bytes are read. */
+static void server__read(server_t *sv, int ci, int64_t now);
+
+/* Takes a slot for a newly accepted descriptor and reads what it sent. */
+static void server__adopt(server_t *sv, int slot, int fd, int64_t now) {
+  server_conn *c = &sv->conns[slot];
+  c->fd = fd;
+  c->in_len = c->out_len = c->out_pos = 0;
+  c->parked_game = c->parked_hero = c->player_game = -1;
+  c->keep_alive = 1;
+  c->last_ns = c->open_ns = now;
+  c->req_ns = 0;
+  c->served = 0;
+  c->head = c->continued = c->stream = 0;
+  c->stream_game = -1;
+  c->file_off = -1;
+  server__read(sv, slot, now); /* an honest client's request is usually there already */
+}
+
+/* What a newcomer fd has sent (peeked, not read): 1 a whole request head,
+   0 not yet, -1 closed or broken. */
+static int server__peek_head(int fd) {
+  static char buf[SERVER_IN_MAX];
+  ssize_t r = recv(fd, buf, sizeof buf, MSG_PEEK | MSG_DONTWAIT);
+  if (r == 0 || (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) return -1;
+  return r > 0 && server__head_end(buf, (size_t)r) ? 1 : 0;
+}
+
+static void server__refuse(int fd) {
+  static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+  ssize_t w = send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+  (void)w;
+  close(fd);
+}
+
+/* Places newcomer fd (accepted at t): in a slot by the rules of
+   server__evictable; else, while its head has not come and it is younger
+   than SERVER_GRACE_MS, it waits in the pending table (returns 0: keep it
+   there); else it is refused (503 and a close). Returns 1 when fd is done
+   with (placed or closed). */
+static int server__place(server_t *sv, int fd, int64_t t, int64_t now) {
+  int head = server__peek_head(fd), evict;
+  if (head < 0) {
+    close(fd);
+    return 1;
+  }
+  int slot = server__pick_slot(sv, now, head, &evict);
+  if (slot < 0) {
+    if (!head && now - t <= (int64_t)SERVER_GRACE_MS * SERVER_MS) return 0;
+    server__refuse(fd);
+    return 1;
+  }
+  if (evict) {
+    server__log(sv, "evicting a connection (%s)%s", sv->conns[slot].served ? "idle" : "no request", "");
+    server__drop(sv, slot);
+  }
+  server__adopt(sv, slot, fd, now);
+  sv->conns[slot].open_ns = t;
+  return 1;
+}
+
+/* The pending newcomers: placed once their head came or a slot freed. */
+static void server__pending(server_t *sv, int64_t now) {
+  for (int i = 0; i < SERVER_PENDING; i++)
+    if (sv->pending_fd[i] >= 0 && server__place(sv, sv->pending_fd[i], sv->pending_ns[i], now))
+      sv->pending_fd[i] = -1;
+}
+
+/* Drains the listen queue (so that it never fills and an honest client's
+   connect always goes through). A newcomer that cannot be placed yet waits
+   in the pending table; when that is full, the pending whose heads came
+   are placed first, then the oldest entry still silent is refused. */
 static void server__accept(server_t *sv, int64_t now) {
-  for (int n = 0; n < SERVER_MAX_CONNS / 4; n++) {
+  for (int n = 0; n < SERVER_MAX_CONNS; n++) {
     int fd = accept(sv->listen_fd, NULL, NULL);
-    if (fd < 0) break;
-    int slot = server__evict_slot(sv);
-    if (slot < 0) {
-      static const char busy[] =
-          "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
-      ssize_t w = send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
-      (void)w;
-      close(fd);
-      continue;
-    }
+    if (fd < 0) return;
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
     fcntl(fd, F_SETFD, FD_CLOEXEC);
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    server_conn *c = &sv->conns[slot];
-    c->fd = fd;
-    c->in_len = c->out_len = c->out_pos = 0;
-    c->parked_game = c->parked_hero = -1;
-    c->keep_alive = 1;
-    c->last_ns = now;
-    c->req_ns = 0;
-    c->served = 0;
-    c->head = c->continued = c->stream = 0;
-    c->stream_game = -1;
-    c->file_off = -1;
+    if (server__place(sv, fd, now, now)) continue;
+    server__pending(sv, now); /* heads that came meanwhile: placed before anyone is refused */
+    int p = 0;
+    for (int i = 0; i < SERVER_PENDING; i++) {
+      if (sv->pending_fd[i] < 0) {
+        p = i;
+        break;
+      }
+      if (sv->pending_ns[i] < sv->pending_ns[p]) p = i;
+    }
+    if (sv->pending_fd[p] >= 0) server__refuse(sv->pending_fd[p]);
+    sv->pending_fd[p] = fd;
+    sv->pending_ns[p] = now;
   }
+}
+
+/* 1 when a game has not started and a player's join waits on it: such a
+   game is not inactive (waiting is not idling). */
+static int server__awaited(const server_game *g) {
+  if (g->started) return 0;
+  for (int k = 0; k < RULES_HEROES; k++)
+    if (g->parked[k] >= 0) return 1;
+  return 0;
 }
 
 /* Idle, slow and stuck connections; games nobody plays. */
@@ -1461,7 +1609,7 @@ static void server__timers(server_t *sv, int64_t now) {
       newest = gi;
   for (int gi = 0; gi < SERVER_MAX_GAMES; gi++) {
     server_game *g = &sv->games[gi];
-    if (!g->used || gi == newest || rules_finished(&g->st)) continue;
+    if (!g->used || gi == newest || rules_finished(&g->st) || server__awaited(g)) continue;
     if (now - g->active_ns > (int64_t)sv->inactivity_ms * SERVER_MS) {
       server__record(sv, "game %s: nothing for %d ms, aborted", g->id, sv->inactivity_ms);
       server__abort(sv, g, now);
@@ -1469,15 +1617,54 @@ static void server__timers(server_t *sv, int64_t now) {
   }
 }
 
-BOT_API void server_step(server_t *sv, int max_wait_ms) {
-  static struct pollfd pfd[SERVER_MAX_CONNS + 1];
-  static int idx[SERVER_MAX_CONNS + 1];
-  int np = 0;
-  pfd[np].fd = sv->listen_fd;
-  pfd[np].events = POLLIN;
-  idx[np++] = -1;
-  int64_t now = deadline_now_ns();
+/* Reads what connection ci sent and handles the requests that are whole. */
+static void server__read(server_t *sv, int ci, int64_t now) {
+  server_conn *c = &sv->conns[ci];
+  if (c->in_len >= sizeof c->in - 1) return;
+  ssize_t r = recv(c->fd, c->in + c->in_len, sizeof c->in - 1 - c->in_len, 0);
+  if (r == 0 || (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+    server__drop(sv, ci);
+    return;
+  }
+  if (r < 0) return;
+  if (c->in_len == 0) c->req_ns = now;
+  c->in_len += (size_t)r;
+  c->last_ns = now;
+  if (c->stream) {
+    c->in_len = 0; /* a stream's client has nothing more to say */
+    return;
+  }
+  server__pump(sv, ci);
+}
+
+/* The poll timeout: the earliest game timer (coarse connection timers: 50 ms). */
+static int server__wait_ms(server_t *sv, int max_wait_ms, int64_t now, int conn_timers) {
   int wait = max_wait_ms;
+  if (conn_timers && wait > 50) wait = 50;
+  for (int gi = 0; gi < SERVER_MAX_GAMES; gi++) {
+    server_game *g = &sv->games[gi];
+    if (!g->used || !g->started || rules_finished(&g->st)) continue;
+    int k = g->st.turn % 4;
+    int64_t due;
+    if (g->is_bot[k]) due = g->turn_start_ns + (int64_t)sv->bot_ms * SERVER_MS;
+    else if (g->queued_dir >= 0) due = g->sent_ns + (int64_t)sv->min_ms * SERVER_MS;
+    else if (sv->bot_clock) continue; /* a CPU-time limit: checked every 20 ms below */
+    else due = (g->sent_ns ? g->sent_ns : g->turn_start_ns) + (int64_t)sv->timeout_ms * SERVER_MS;
+    int ms = due <= now ? 0 : (int)((due - now) / SERVER_MS) + 1;
+    if (ms < wait) wait = ms;
+  }
+  if (sv->bot_clock && wait > 20) wait = 20; /* CPU clocks: no due time known in advance */
+  if (sv->inactivity_ms > 0 && wait > 1000) wait = 1000;
+  return wait < 0 ? 0 : wait;
+}
+
+/* One loop: the open connections are served before new ones are accepted,
+   so a crowd of newcomers cannot push out a request that has started. */
+BOT_API void server_step(server_t *sv, int max_wait_ms) {
+  static struct pollfd pfd[SERVER_MAX_CONNS + 1 + SERVER_PENDING];
+  static int idx[SERVER_MAX_CONNS + 1 + SERVER_PENDING];
+  int np = 0, conn_timers = 0;
+  int64_t now = deadline_now_ns();
   for (int i = 0; i < SERVER_MAX_CONNS; i++) {
     server_conn *c = &sv->conns[i];
     if (c->fd < 0) continue;
@@ -1487,31 +1674,23 @@ BOT_API void server_step(server_t *sv, int max_wait_ms) {
     pfd[np].fd = c->fd;
     pfd[np].events = ev;
     idx[np++] = i;
-    /* connection timers (coarse: 50 ms is fine for them) */
-    if ((sv->idle_ms > 0 || sv->read_ms > 0) && c->parked_game < 0 && wait > 50) wait = 50;
+    conn_timers |= (sv->idle_ms > 0 || sv->read_ms > 0) && c->parked_game < 0;
   }
-  /* wake up for the earliest game timer */
-  for (int gi = 0; gi < SERVER_MAX_GAMES; gi++) {
-    server_game *g = &sv->games[gi];
-    if (!g->used || !g->started || rules_finished(&g->st)) continue;
-    int k = g->st.turn % 4;
-    int64_t due;
-    if (g->is_bot[k]) due = g->turn_start_ns + (int64_t)sv->bot_ms * SERVER_MS;
-    else if (g->queued_dir >= 0) due = g->sent_ns + (int64_t)sv->min_ms * SERVER_MS;
-    else due = (g->sent_ns ? g->sent_ns : g->turn_start_ns) + (int64_t)sv->timeout_ms * SERVER_MS;
-    int ms = due <= now ? 0 : (int)((due - now) / SERVER_MS) + 1;
-    if (ms < wait) wait = ms;
-  }
-  if (sv->inactivity_ms > 0 && wait > 1000) wait = 1000;
-  int pr = poll(pfd, (nfds_t)np, wait < 0 ? 0 : wait);
+  pfd[np].fd = sv->listen_fd;
+  pfd[np].events = POLLIN;
+  idx[np++] = -1;
+  for (int i = 0; i < SERVER_PENDING; i++)
+    if (sv->pending_fd[i] >= 0) {
+      pfd[np].fd = sv->pending_fd[i];
+      pfd[np].events = POLLIN;
+      idx[np++] = -1;
+      conn_timers = 1;
+    }
+  int pr = poll(pfd, (nfds_t)np, server__wait_ms(sv, max_wait_ms, now, conn_timers));
   if (pr < 0 && errno != EINTR) return;
   now = deadline_now_ns();
   for (int i = 0; pr > 0 && i < np; i++) {
-    if (!pfd[i].revents) continue;
-    if (idx[i] < 0) {
-      server__accept(sv, now);
-      continue;
-    }
+    if (!pfd[i].revents || idx[i] < 0) continue;
     int ci = idx[i];
     server_conn *c = &sv->conns[ci];
     if (c->fd < 0 || c->fd != pfd[i].fd) continue;
@@ -1520,23 +1699,11 @@ BOT_API void server_step(server_t *sv, int max_wait_ms) {
       else server__flush(sv, ci, now);
       continue;
     }
-    if (c->in_len >= sizeof c->in - 1) continue;
-    ssize_t r = recv(c->fd, c->in + c->in_len, sizeof c->in - 1 - c->in_len, 0);
-    if (r == 0 || (r < 0 && errno != EAGAIN && errno != EINTR)) {
-      server__drop(sv, ci);
-      continue;
-    }
-    if (r < 0) continue;
-    if (c->in_len == 0) c->req_ns = now;
-    c->in_len += (size_t)r;
-    c->last_ns = now;
-    if (c->stream) {
-      c->in_len = 0; /* a stream's client has nothing more to say */
-      continue;
-    }
-    server__pump(sv, ci);
+    server__read(sv, ci, now);
   }
   server__timers(sv, now);
+  server__pending(sv, now);
+  server__accept(sv, now);
   for (int gi = 0; gi < SERVER_MAX_GAMES; gi++)
     if (sv->games[gi].used) server__advance(sv, &sv->games[gi], now);
   for (int ci = 0; ci < SERVER_MAX_CONNS; ci++)

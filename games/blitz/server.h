@@ -15,12 +15,19 @@
 ** starts when the hero's turn begins; a late hero is crashed (training: the
 ** game ends; arena: the server plays Stay for it from then on).
 **
-** No lock-out: a connection idle for idle_ms is closed; a request must arrive
-** whole within read_ms (else 408); when every slot is taken, a new
-** connection evicts the oldest connection that is not waiting on a game
-** (first those that never completed a request, then idle keep-alive ones,
-** then event streams); an unfinished game with no join or move for
-** inactivity_ms is aborted, unless it is the most recently created one.
+** No lock-out: open connections are read before new ones are accepted and
+** the listen queue is drained every loop; a connection idle for idle_ms is
+** closed (a request parked on a game is never idle: waiting for the start
+** is not idling); a request must arrive whole within read_ms (else 408);
+** when every slot is taken, a new connection evicts one that had
+** SERVER_GRACE_MS (2 s) to prove honest and did not, or (when its own head
+** is whole) a silent or unfinished-head one after SERVER_PROBATION_MS
+** (server.c: server__evictable; never a parked seat, a player of a running
+** game or a whole head), else it waits up to SERVER_GRACE_MS for its head
+** in a pending table of SERVER_PENDING, then gets 503 and a close; an
+** unfinished game with no join or move for inactivity_ms is aborted, unless
+** it is the most recently created one or has not started and a player
+** waits on it.
 ** Pipelined requests are answered in order; HEAD gets the headers only;
 ** request bodies may be chunked; `Expect: 100-continue` is honoured.
 **
@@ -55,6 +62,7 @@
 #define SERVER_NAME_MAX 32
 #define SERVER_MAX_TEAMS 128
 #define SERVER_PATH_MAX 256
+#define SERVER_PENDING 64 /* accepted newcomers waiting for a slot (their request head) */
 
 typedef struct server_conn {
   int fd;                   /* -1: free slot */
@@ -64,6 +72,8 @@ typedef struct server_conn {
   int parked_game, parked_hero; /* -1 unless waiting for a turn (-2: a second join) */
   int64_t last_ns;          /* last byte in or out (or the accept) */
   int64_t req_ns;           /* first byte of the request being read, 0 if none */
+  int64_t open_ns;          /* the accept */
+  int player_game;          /* game of the last join or move answered, -1 */
   long served;              /* complete requests read */
   int head;                 /* the response being built answers a HEAD */
   int continued;            /* "100 Continue" sent for the request being read */
@@ -97,6 +107,8 @@ typedef struct server_game {
   int64_t turn_start_ns;          /* when the current hero's turn began */
   int64_t sent_ns;                /* when its state was handed over, 0 if not */
   int queued_dir;                 /* move held back for min_ms, -1 */
+  int64_t clk_start_ns;           /* bot_clock: the move whose baseline is below */
+  int64_t clk_cpu0, clk_busy0;    /* bot_clock figures at that move's start */
   double think_sum_ms[RULES_HEROES], think_max_ms[RULES_HEROES];
   int think_n[RULES_HEROES];
   rng_t rng;
@@ -125,6 +137,16 @@ typedef struct server_t {
   char replay_dir[SERVER_PATH_MAX], results_path[SERVER_PATH_MAX];
   char viewer_path[SERVER_PATH_MAX]; /* HTML served at /view/<id> if it exists */
   int nteams;                      /* allowed keys (0 = any key) */
+  /* Optional bot clock (blitz-referee match --cpu-clock; NULL = wall time):
+     fills the CPU time hero k's bot has used so far and its busy time (that
+     CPU time plus the time its threads waited for a CPU), both cumulative
+     ns. A move is then late once it
+     took timeout_ms of CPU time, or once its wall time minus its busy time
+     (the bot neither running nor waiting for a CPU: sleeping, hung)
+     reaches max(10 x timeout_ms, 2 s), or after max(60 x timeout_ms, 60 s)
+     of wall time whatever the load. */
+  void (*bot_clock)(void *ctx, int game, int hero, int64_t *cpu_ns, int64_t *busy_ns);
+  void *bot_clock_ctx;
   server_team teams[SERVER_MAX_TEAMS];
   /* State (zeroed by server_open). */
   int listen_fd, port;
@@ -133,6 +155,8 @@ typedef struct server_t {
   rng_t rng;
   server_conn conns[SERVER_MAX_CONNS];
   server_game games[SERVER_MAX_GAMES];
+  int pending_fd[SERVER_PENDING];        /* -1: free (server__pending in server.c) */
+  int64_t pending_ns[SERVER_PENDING];    /* their accept */
 } server_t;
 
 /* Opens a listening socket on bind_addr:port (0 = a free port). */

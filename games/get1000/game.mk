@@ -51,7 +51,7 @@ test-get1000: build/get1000 build/get1000-ev build/get1000-greedy build/get1000-
 
 .PHONY: barrage-get1000
 barrage-get1000: build/get1000-server build/get1000 build/get1000-ev
-	nice -n 10 $(PYTHON) tests/servers/barrage.py get1000 --build build
+	$(PYTHON) tests/servers/barrage.py get1000 --build build
 
 smoke-get1000: build/get1000 build/get1000-ev build/get1000-greedy build/get1000-referee
 	$(SUITES) '$(PYTHON) tests/get1000/smoke.py'

@@ -148,17 +148,33 @@ def training_game(port):
     check("viewer page", r.status == 200 and "finished" in page, page[:100])
 
 
+TIMEOUT_MS = 4000  # the timeout server's move limit: scripted moves come well within it at any load
+
+
 def training_crash(port):
     st, body = post(port, "/api/training", "key=k2&map=m2")
     s = json.loads(body)
     play = "/api/%s/%s/play" % (s["game"]["id"], s["token"])
-    time.sleep(1.3)  # the server runs with --timeout-ms 1000
+    time.sleep(TIMEOUT_MS / 1000 + 0.3)
     st, body = post(port, play, "dir=Stay")
     check("late move: 400 Time out", st == 400 and body == "Blitz - Time out! You must play faster", (st, body))
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     c.request("GET", "/" + s["game"]["id"])
     page = c.getresponse().read().decode()
     check("training crash ends the game at turn 0", "turn 0/1200 finished" in page and "crashed" in page, page[:80])
+
+
+def wait_joined(port, gid, n, secs=30):
+    """Waits (bounded) until n heroes of game gid have joined (text view /gid)."""
+    end = time.time() + secs
+    while time.time() < end:
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        c.request("GET", "/" + gid)
+        page = c.getresponse().read().decode()
+        c.close()
+        if sum(1 for l in page.splitlines() if l.startswith("@") and "Waiting for player" not in l) >= n:
+            return
+        time.sleep(0.02)
 
 
 def arena(port):
@@ -172,8 +188,8 @@ def arena(port):
         t = threading.Thread(target=join, args=(key,))
         t.start()
         threads.append(t)
-        time.sleep(0.15)  # join order = hero id
-    threads[0].join(5)
+        wait_joined(port, "arena001", i + 1)  # join order = hero id
+    threads[0].join(20)
     check("hero 1 answered once four joined", "k1" in results and results["k1"][0] == 200)
     time.sleep(0.2)
     check("others held by long polling", "k2" not in results and "k3" not in results)
@@ -184,13 +200,13 @@ def arena(port):
     res1 = {}
     t1 = threading.Thread(target=lambda: res1.update(r=post(port, play1, "dir=Stay", timeout=20)))
     t1.start()
-    threads[1].join(5)
+    threads[1].join(20)
     check("hero 2 gets the state after hero 1 moved", results.get("k2", (0,))[0] == 200
           and json.loads(results["k2"][1])["game"]["turn"] == 1)
     st, body = post(port, play1, "dir=Stay")
     check("move out of turn: 400 Wait", st == 400 and body == "Blitz - Wait, you're not supposed to play now", (st, body))
-    # hero 2 never answers: it crashes after 1000 ms, the server plays Stay for it
-    threads[2].join(5)
+    # hero 2 never answers: it crashes after TIMEOUT_MS, the server plays Stay for it
+    threads[2].join(TIMEOUT_MS / 1000 + 20)
     s3 = json.loads(results["k3"][1])
     check("hero 2 crashed by timeout, game goes on", s3["game"]["heroes"][1]["crashed"] is True and s3["game"]["turn"] == 2,
           s3["game"]["heroes"][1])
@@ -198,8 +214,8 @@ def arena(port):
     st, body = post(port, "/api/arena001/%s/play" % s2["token"], "dir=Stay")
     check("crashed hero's move: 400 Time out", st == 400 and body == "Blitz - Time out! You must play faster", (st, body))
     for t in threads:
-        t.join(10)
-    t1.join(10)
+        t.join(TIMEOUT_MS / 1000 + 20)
+    t1.join(TIMEOUT_MS / 1000 + 20)
 
 
 def malformed(port):
@@ -221,6 +237,23 @@ def malformed(port):
         ok = ok and r.status == 400 and r.read() == b"Did you forget the key parameter?"
     check("keep-alive: three requests on one connection", ok)
     c.close()
+
+
+def split_body(port):
+    """Headers asking for a close, the body 0.3 s later (http.client sends
+    them apart): the request is answered, not dropped half-read."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(b"POST /api/training HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+              b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 6\r\n\r\n")
+    time.sleep(0.3)
+    try:
+        s.sendall(b"key=zz")
+        out = s.recv(4096)
+    except OSError as e:
+        out = repr(e).encode()
+    s.close()
+    check("Connection: close with the body sent after the headers: answered", out.startswith(b"HTTP/1.1 400")
+          and b"Key not found" in out, out[:80])
 
 
 def fuzz(port):
@@ -320,9 +353,86 @@ def bad_servers(_port):
     srv.shutdown()
 
 
+IDLE_MS, INACT_MS = 500, 1000  # the long-wait server's --idle-ms and --inactivity-ms
+
+
+def long_wait(port):
+    """A player who joined waits 6 x --idle-ms and 3 x --inactivity-ms (its
+    game is not the newest) for the others: still served, game not aborted.
+    Only lower bounds on time: a loaded machine waits longer, never shorter."""
+    first = {}
+    t = threading.Thread(target=lambda: first.update(r=post(port, "/api/arena?gameId=waitA", "key=k1", timeout=120)))
+    t.start()
+    time.sleep(3 * INACT_MS / 1000)
+    check("a waiting player gets no answer before the others join", "r" not in first, first)
+    def join(key):
+        try:
+            post(port, "/api/arena?gameId=waitA", "key=" + key, timeout=120)
+        except OSError:
+            pass  # the server is stopped while these still wait for their turns
+
+    others = [threading.Thread(target=join, args=("k%d" % i,)) for i in (2, 3, 4)]
+    for o in others:
+        o.daemon = True
+        o.start()
+    t.join(60)
+    st, body = first.get("r", (0, ""))
+    s = json.loads(body) if st == 200 else {}
+    check("after waiting 6 x --idle-ms, the first player gets its first state", st == 200 and s["game"]["turn"] == 0
+          and s["hero"]["id"] == 1 and s["game"]["finished"] is False, (st, body[:200]))
+
+
+SLEEPER = """import sys, time, urllib.request
+a = sys.argv
+url = a[a.index("--server") + 1] + "/api/arena?gameId=" + a[a.index("--arena") + 1]
+urllib.request.urlopen(url, data=("key=" + a[a.index("--key") + 1]).encode(), timeout=300).read()
+time.sleep(1000)  # joined, got its first state, never moves
+"""
+
+
+def cpu_clock(_port):
+    """blitz-referee match --cpu-clock: a bot that never joins (sleeps) and
+    one that joins and then sleeps are both caught in bounded wall time
+    (join: --join-s asleep; move: max(10 x limit, 2 s) asleep), while the
+    miners play on CPU time without an error. Only an upper bound on wall
+    time, far above the caps (the 60 s absolute one included)."""
+    ref = next((p for p in (os.path.join(BUILD, "..", "asan-bin", "blitz-referee"), os.path.join(BUILD, "blitz-referee"))
+                if os.path.exists(p)), None)
+    miner = os.path.join(BUILD, "blitz-miner")
+    if not check("blitz-referee found beside the server", ref is not None, BUILD):
+        return
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(SLEEPER)
+    try:
+        t0 = time.time()
+        p = subprocess.run([ref, "match", "--seed", "3", "--turns", "5", "--timeout-ms", "100", "--join-s", "2",
+                            "--cpu-clock", "--quiet", "--", "sleep 1000; true", "%s %s" % (sys.executable, f.name), miner, miner],
+                           capture_output=True, text=True, timeout=300)
+        secs = time.time() - t0
+    finally:
+        os.unlink(f.name)
+    r = json.loads(p.stdout.strip().splitlines()[-1]) if p.stdout.strip() else {}
+    check("--cpu-clock: the sleeper that never joins is out after the join window", r.get("errors", [""])[0] == "crash"
+          and "never joined" in r["detail"][0], r)
+    check("--cpu-clock: the sleeper that joined times out (asleep)", r.get("errors", ["", ""])[1] == "timeout"
+          and "CPU time (or asleep)" in r["detail"][1], r)
+    check("--cpu-clock: the miners play without an error, the game ends", p.returncode == 0 and r.get("errors", [])[2:] == ["", ""]
+          and r.get("turns") == 20, (p.returncode, r, p.stderr[-300:]))
+    check("--cpu-clock: all within bounded wall time (%.1f s)" % secs, secs < 200, secs)
+
+
 def main():
-    proc, port = start_server("--keys", "k1:Alpha,k2:Bravo,k3,k4", "--arena", "arena001", "--min-ms", "0", "--timeout-ms", "1000")
-    run_steps(proc, port, [training_errors, training_game, training_crash, arena, malformed, fuzz, bots, bad_servers])
+    # Generous move limit: a loaded machine must not time out the scripted
+    # moves; the timeout rules have their own server below.
+    proc, port = start_server("--keys", "k1:Alpha,k2:Bravo,k3,k4", "--min-ms", "0", "--timeout-ms", "60000")
+    run_steps(proc, port, [training_errors, training_game, malformed, split_body, fuzz, bots, bad_servers])
+    proc, port = start_server("--keys", "k1:Alpha,k2:Bravo,k3,k4", "--arena", "arena001", "--min-ms", "0",
+                              "--timeout-ms", str(TIMEOUT_MS))
+    run_steps(proc, port, [training_crash, arena])
+    proc, port = start_server("--keys", "k1,k2,k3,k4", "--arena", "waitA", "--arena", "waitB", "--min-ms", "0",
+                              "--timeout-ms", "60000", "--idle-ms", str(IDLE_MS), "--inactivity-ms", str(INACT_MS))
+    run_steps(proc, port, [long_wait, cpu_clock])
     return summary()
 
 

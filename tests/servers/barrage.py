@@ -184,8 +184,16 @@ def run(args):
         extra = ["--seed", "3", "--min-ms", "0", "--arena", game_id,
                  "--keys", "k1,k2,k3,k4,k5"]
         if not args.old:
+            # --timeout-ms: a move limit no load reaches (make barrage runs the
+            # bots at nice 10 beside whatever the machine does), so a crashed
+            # hero means the crowd locked it out, not that the machine was slow.
+            # --inactivity-ms: the leakers' training games are newer than the
+            # arena game, and on a loaded machine the crowd takes over a minute
+            # to gather before the players come; the contest's one-minute rule
+            # would then abort the arena game (tested in test_server_kits.py).
             extra += ["--turns", str(args.turns), "--admin-key", "adm", "--auto-start",
-                      "--results", os.path.join(tmp, "results.jsonl")]
+                      "--results", os.path.join(tmp, "results.jsonl"), "--timeout-ms", "30000",
+                      "--inactivity-ms", "900000"]
         proc, port = start_blitz(os.path.join(build, "blitz-server"), extra, log)
         url = "http://127.0.0.1:%d" % port
         cmds = [[os.path.join(build, "blitz"), "--think-ms", "30"], [os.path.join(build, "blitz-miner")],
