@@ -239,11 +239,13 @@ static void test_finishes_weak_neighbour(void) {
   }
 }
 
-/* The trapped term (trap_mine_w of ai_terms) at weight w; returns the
+/* The trapped term (trap_mine_w of ai_terms) at weight w, without the
+   value of death (ai_terms.death, an answer to the same trap); returns the
    terms before, to restore. */
 static ai_terms set_trap(double w) {
   ai_terms t = ai_get_terms();
   t.trap_mine_w = w;
+  t.death = 0;
   return ai_set_terms(t);
 }
 
@@ -258,7 +260,7 @@ static void test_no_mine_into_spike_trap(void) {
        "      $-      \n"
        "##############\n"
        "@2          @3\n");
-  ai_terms was = set_trap(0.5);
+  ai_terms was = set_trap(0.5); /* the trapped term, the older answer, alone */
   put(1, 4, 2, 30, 5);
   int dir = choose(100);
   TH_ASSERT_MSG(dir != RULES_EAST, "took the mine into the trap");
@@ -287,7 +289,7 @@ static void test_no_mine_into_thirst_trap(void) {
        "              \n"
        "########$-####\n"
        "@2          @3\n");
-  ai_terms was = set_trap(0.5);
+  ai_terms was = set_trap(0.5); /* the trapped term, the older answer, alone */
   put(1, 4, 4, 38, 5);
   int dir = choose(100);
   TH_ASSERT_MSG(dir != RULES_SOUTH, "took the mine into the trap");
@@ -339,7 +341,7 @@ static void test_mine_beyond_the_tavern_walk(void) {
   TH_EQ_INT(choose_nodes(200000), RULES_SOUTH);
   /* the trapped term (trap_mine_w, off by default) prices the walk it
      can no longer make at half its mines' income: it stays */
-  ai_terms was = set_trap(0.5);
+  ai_terms was = set_trap(0.5); /* the trapped term, the older answer, alone */
   TH_EQ_INT(choose_nodes(200000), RULES_STAY);
   ai_set_terms(was);
 }
@@ -900,7 +902,7 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   put(3, 6, 6, 10, 0);
   put(4, 0, 6, 10, 0);
   put(1, 3, 1, 20, 50); /* (3,2) is beside the tavern at (3,3) */
-  ai_terms t = {0, 1, 0, 0, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
+  ai_terms t = {0, 1, 0, 0, 0, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
   ai_terms was = ai_set_terms(t);
   ai_prepare(&S, 1);
   double close = ai_evaluate(&S, 1);
