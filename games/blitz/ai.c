@@ -44,6 +44,10 @@
 ** is worth nothing once the game is over: its value shrinks over the last
 ** AI_LIFE_TURNS own moves, and a finished game is valued by gold alone (a
 ** hero with mines no longer dies on its last moves for a fresh life).
+** Death is cheap ("Death is cheap" below): when dying at the searched
+** position is worth more than living there (few mines, no way to a drink
+** or a mine alive), a death in the search counts the retaking of our
+** mines and every leaf is worth at least dying now.
 ** Three more leaf terms are written and tested but off by default (measured
 ** no better, see their constants): the threat of a hunter that wins a duel
 ** near our mines, a tavern that limits a weak hero's exposure, and the

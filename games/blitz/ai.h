@@ -18,7 +18,8 @@
 ** low to take it), minus the risk of losing our mines at low life, a pull
 ** to a tavern before a mine we cannot afford (fill-up), a pull toward a
 ** weak hero rich in mines (hunt), a cost for being too weak to reach a
-** tavern alive (trapped) and for standing on an enemy spawn (ai.c,
+** tavern alive (trapped) and for standing on an enemy spawn, and, where
+** dying beats living, the value of dying now and retaking our mines (ai.c,
 ** ai_evaluate, has each term and its tunables).
 **
 ** Invariants: ai_choose returns RULES_NORTH..RULES_STAY and stops on the

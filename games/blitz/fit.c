@@ -13,8 +13,8 @@
 
 /* The grid's values; point i reads them as digits (fit_point), goal
    slowest, so ties go to mining, then to the first values listed. */
-static const int fit__heal[] = {25, 45, 65, 0};
-static const int fit__heal_to[] = {0, 75, 100}; /* 0: no more than `heal` asks */
+static const int fit__heal[] = {20, 35, 50, 0};
+static const int fit__heal_to[] = {0, 75, 95}; /* 0: no more than `heal` asks */
 static const int fit__attack[] = {0, 2, 5};
 static const int fit__risk[] = {25, 50, 0};
 static const int fit__spikes[] = {0, 6};
@@ -76,23 +76,27 @@ static void fit__ways(const rules_state *s, int *dist, int id, int spike) {
 
 static int fit__spike_i(int spikes) { return spikes > 0; }
 
-/* A step down dist from hero id's cell: into an adjacent target when dist
-   is 1 there (want_tavern: a tavern; else a mine not its own). */
+/* The moves (bit d for direction d) one step down dist from hero id's
+   cell, every one of the shortest ways: into an adjacent target when dist
+   is 1 there (want_tavern: a tavern; else a mine not its own); Stay when
+   none leads down. */
 static int fit__down(const rules_state *s, int id, const int *dist, int want_tavern) {
   const rules_hero *h = &s->heroes[id - 1];
-  int n = s->n, here = dist[h->x * n + h->y], best = here, dir = RULES_STAY;
+  int n = s->n, here = dist[h->x * n + h->y], best = here, mask = 0, into = 0;
   for (int d = 0; d < 4; d++) {
     int x = h->x + rules_dx(d), y = h->y + rules_dy(d);
     if (x < 0 || y < 0 || x >= n || y >= n) continue;
     int c = x * n + y, t = s->terrain[c];
     if (here == 1 && ((want_tavern && t == RULES_TAVERN) || (!want_tavern && t == RULES_MINE && s->owner[c] != id)))
-      return d;
-    if (fit__walkable(s, c) && !rules_hero_at(s, x, y) && dist[c] < best) {
+      into |= 1 << d;
+    if (fit__walkable(s, c) && !rules_hero_at(s, x, y) && dist[c] <= best && dist[c] < here) {
+      if (dist[c] < best) mask = 0;
       best = dist[c];
-      dir = d;
+      mask |= 1 << d;
     }
   }
-  return dir;
+  if (into) return into;
+  return mask ? mask : 1 << RULES_STAY;
 }
 
 static int fit__manhattan(const rules_hero *a, const rules_hero *b) {
@@ -101,18 +105,19 @@ static int fit__manhattan(const rules_hero *a, const rules_hero *b) {
 
 static int fit__hits(int life) { return (life + 24) / 25; }
 
-/* A step that brings hero id nearer (manhattan) to hero k; Stay beside it. */
+/* The steps (bit d for direction d) that bring hero id nearer
+   (manhattan) to hero k; Stay beside it (it hits) or when none does. */
 static int fit__toward(const rules_state *s, int id, int k) {
   const rules_hero *h = &s->heroes[id - 1], *o = &s->heroes[k - 1];
-  int bd = fit__manhattan(h, o);
-  if (bd <= 1) return RULES_STAY;
+  int bd = fit__manhattan(h, o), mask = 0;
+  if (bd <= 1) return 1 << RULES_STAY;
   for (int d = 0; d < 4; d++) {
     int x = h->x + rules_dx(d), y = h->y + rules_dy(d);
     if (x < 0 || y < 0 || x >= s->n || y >= s->n || !fit__walkable(s, x * s->n + y) || rules_hero_at(s, x, y)) continue;
     int dd = (x > o->x ? x - o->x : o->x - x) + (y > o->y ? y - o->y : o->y - y);
-    if (dd < bd) return d;
+    if (dd < bd) mask |= 1 << d;
   }
-  return RULES_STAY;
+  return mask ? mask : 1 << RULES_STAY;
 }
 
 static int fit__beside_tavern(const rules_state *s, const rules_hero *h) {
@@ -123,13 +128,14 @@ static int fit__beside_tavern(const rules_state *s, const rules_hero *h) {
   return 0;
 }
 
-/* The family's move (fit.h, steps 1-4) for hero id in s with parameters
-   p; dmine: its ways to a mine not its own, dtav: to a tavern (both for
+/* The family's moves (fit.h, steps 1-4; bit d for direction d: the
+   policy is indifferent among them) for hero id in s with parameters p;
+   dmine: its ways to a mine not its own, dtav: to a tavern (both for
    p->spikes). */
 static int fit__move(const fit_params *p, const rules_state *s, int id, const int *dmine, const int *dtav) {
   const rules_hero *h = &s->heroes[id - 1];
   int n = s->n, c = h->x * n + h->y;
-  if (h->crashed) return RULES_STAY; /* 1. */
+  if (h->crashed) return 1 << RULES_STAY; /* 1. */
   if (h->gold > 0 && dtav[c] < FIT__INF) { /* 2. */
     if (h->life < p->heal) return fit__down(s, id, dtav, 1);
     if (h->life < p->heal_to && fit__beside_tavern(s, h)) return fit__down(s, id, dtav, 1);
@@ -152,7 +158,7 @@ static int fit__move(const fit_params *p, const rules_state *s, int id, const in
       if (j != id && !s->heroes[j - 1].crashed && (!k || s->heroes[j - 1].life < s->heroes[k - 1].life)) k = j;
     if (k) return fit__toward(s, id, k);
   }
-  if (p->goal == FIT_CAMP) return fit__beside_tavern(s, h) ? RULES_STAY : fit__down(s, id, dtav, 1);
+  if (p->goal == FIT_CAMP) return fit__beside_tavern(s, h) ? 1 << RULES_STAY : fit__down(s, id, dtav, 1);
   if (h->life <= p->risk && h->gold > 0 && dtav[c] < FIT__INF) return fit__down(s, id, dtav, 1);
   return fit__down(s, id, dmine, 0);
 }
@@ -193,12 +199,12 @@ static int fit__dfs(int lev, const rules_state *now) {
 /* Scores every point on hero id's move from fit__st[lev] to fit__st[lev + 1]. */
 static void fit__score(fit *f, int lev) {
   const rules_state *s = &fit__st[lev];
-  int id = rules_to_move(s), eq[RULES_STAY + 1];
+  int id = rules_to_move(s), seen = 0; /* the moves with the outcome seen */
   if (id < 1 || id > RULES_HEROES || s->heroes[id - 1].crashed) return;
-  for (int d = 0; d <= RULES_STAY; d++) { /* moves with the outcome seen */
+  for (int d = 0; d <= RULES_STAY; d++) {
     memcpy(&fit__alt, s, sizeof fit__alt);
     rules_move(&fit__alt, d);
-    eq[d] = fit__same(&fit__alt, &fit__st[lev + 1]);
+    if (fit__same(&fit__alt, &fit__st[lev + 1])) seen |= 1 << d;
   }
   for (int k = 0; k < 2; k++) fit__ways(s, fit__dm[k], id, fit__spikes[k]);
   float *miss = f->miss[id - 1];
@@ -206,8 +212,8 @@ static void fit__score(fit *f, int lev) {
   for (int i = 0; i < FIT_N; i++) {
     fit_params p;
     fit_point(i, &p);
-    int k = fit__spike_i(p.spikes), d = fit__move(&p, s, id, fit__dm[k], f->dtav[k]);
-    int hit = d >= 0 && d <= RULES_STAY && eq[d];
+    int k = fit__spike_i(p.spikes), mask = fit__move(&p, s, id, fit__dm[k], f->dtav[k]);
+    int hit = (mask & seen) != 0;
     miss[i] = miss[i] * FIT_DECAY + (hit ? 0.0f : 1.0f);
     f->hits[id - 1][i] = (uint16_t)(f->hits[id - 1][i] + hit);
     if (miss[i] < miss[best]) best = i;
@@ -265,8 +271,10 @@ BOT_API int fit_predict(void *ctx, const rules_state *s, int id) {
   if (!fit_trusted(f, id)) return -1;
   fit_params p;
   fit_point(f->best[id - 1], &p);
-  int k = fit__spike_i(p.spikes);
-  return fit__move(&p, s, id, f->dmine[id - 1][k], f->dtav[k]);
+  int k = fit__spike_i(p.spikes), mask = fit__move(&p, s, id, f->dmine[id - 1][k], f->dtav[k]);
+  for (int d = 0; d <= RULES_STAY; d++) /* the first of equal moves */
+    if (mask & (1 << d)) return d;
+  return RULES_STAY;
 }
 
 BOT_API char *fit_describe(const fit *f, int id, char *buf, size_t cap) {

@@ -25,8 +25,10 @@
 ** like a likelihood: for each round since our last move, the moves of the
 ** other heroes that lead to the state now shown are replayed (a
 ** depth-first search over their 5 moves each, 125 rounds at most), and
-** each point's move scores a hit when it leads where the hero went (an
-** equivalent move, such as a bump for Stay, counts) or a miss. Misses
+** each point scores a hit when one of its moves (the family is
+** indifferent among equally short ways) leads where the hero went (an
+** equivalent move, such as a bump for Stay, counts) or a miss; a
+** prediction plays the first of its moves (north, east, south, west, stay). Misses
 ** decay by FIT_DECAY per round; the point with the fewest decayed misses
 ** (ties: the first listed) is the hero's fit, trusted after FIT_MIN_OBS
 ** rounds while its decayed misses stay below FIT_MAX_MISS (about 90 % of
