@@ -4,9 +4,9 @@
 **
 ** ai_choose, step by step:
 **   1. observe: update each opponent's model (miner, hunter, camper) from
-**      what it did since our last move (ai__observe), and score the known
-**      bots' models on the round just played (known.h: the 2016 contest
-**      bots, the sparring hunter and miner; AI_KNOWN);
+**      what it did since our last move (ai__observe), and fit each
+**      opponent's parameters of the general policy family on the round
+**      just played (fit.h; AI_FIT);
 **   2. maps: distances to a mine not ours, to a tavern (leaving out a
 **      tavern beside which a hero stronger than us has paced for
 **      AI_GUARD_OBS observations, while another is free), via a tavern to a
@@ -24,8 +24,8 @@
 **      miner among them plays its model's move instead of the worst one;
 **   4. order our moves by a one-ply evaluation;
 **   5. iterative deepening by whole rounds (4 plies): our moves maximise;
-**      in the first AI_PRED_PLIES plies a hero whose known bot was
-**      recognised plays that bot's move; else adversaries minimise (or
+**      in the first AI_PRED_PLIES plies a hero whose fit foretells its
+**      moves well plays its fitted move; else adversaries minimise (or
 **      play their model, ai_terms), far heroes
 **      play their model's move (AI_FAR_MODELS; 0: they stand); the
 **      deadline is checked every 256 nodes and an unfinished iteration is
@@ -44,6 +44,10 @@
 ** is worth nothing once the game is over: its value shrinks over the last
 ** AI_LIFE_TURNS own moves, and a finished game is valued by gold alone (a
 ** hero with mines no longer dies on its last moves for a fresh life).
+** Death is cheap ("Death is cheap" below): when dying at the searched
+** position is worth more than living there (few mines, no way to a drink
+** or a mine alive), a death in the search counts the retaking of our
+** mines and every leaf is worth at least dying now.
 ** Three more leaf terms are written and tested but off by default (measured
 ** no better, see their constants): the threat of a hunter that wins a duel
 ** near our mines, a tavern that limits a weak hero's exposure, and the
@@ -60,7 +64,7 @@
 
 #include <string.h>
 
-#include "known.h"
+#include "fit.h"
 
 #define AI__SPIKE_STEPS 3 /* a spike entry (10 life) counts as this many extra steps */
 #define AI__SPIKE_LIFE 10 /* the life a spike entry costs (thirst aside) */
@@ -101,31 +105,18 @@
 #ifndef AI_FAR_MODELS
 #define AI_FAR_MODELS 1
 #endif
-/* Known bots (known.h): 1, a hero whose moves a model of a 2016 contest
-   bot has been foretelling plays that model's move in the first
-   AI_PRED_PLIES plies of the search (its first two replies to our
-   moves), then as any hero (worst case near us, its model far). The
-   models cost about 0.1 ms a call, too much for every node (the clock is
-   read after each call). Lab, contest-field models, seeds 1000..1099, 400
-   games, against 342 first places without: 4 plies 355 (20 : 33), gold
-   share +0.024 (se 0.004); predicting with the bots themselves there (lab
-   --oracle, the upper bound) 360; 8 plies 372 (6 : 23 against 4 plies,
-   gold share +0.017, se 0.003). The sparring hunter and miner recognised
-   too (known.h, KNOWN_SPARRING): lab against {miner, miner, hunter},
-   seeds 1000..1099, 400 games, 388 first places against 357 (37 : 6,
-   gold share +0.066, se 0.005; the lab's --oracle 392), contest-field
-   models 375 against 374 (1 : 0). 0: off. */
-#ifndef AI_KNOWN
-#define AI_KNOWN 1
+/* The fitted opponent model (fit.h): 1, a hero whose fit has foretold
+   about 90 % of its recent moves plays its fitted move in the first
+   AI_PRED_PLIES plies of the search (its first two replies to our moves),
+   then as any hero (worst case near us, its rough model far). Lab figures
+   with and without it: README, "The fitted opponent model". 0: off (as
+   ai_set_fit(0)). The models of particular bots (known.h) that this
+   replaced stay in the lab (blitz-lab --known), never in the bot. */
+#ifndef AI_FIT
+#define AI_FIT 1
 #endif
 #ifndef AI_PRED_PLIES
 #define AI_PRED_PLIES 8
-#endif
-/* The plies a hero recognised as the sparring hunter or miner plays its
-   model's move (known.h). Their models cost a few microseconds, not 0.1
-   ms, so more plies are affordable; not measured yet beyond 8. */
-#ifndef AI_PRED_PLIES_SPARRING
-#define AI_PRED_PLIES_SPARRING AI_PRED_PLIES
 #endif
 
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
@@ -141,6 +132,16 @@ static int ai__dtneed[RULES_CELLS], ai__dvneed[RULES_CELLS];
 static int ai__dtav_safe[RULES_CELLS], ai__dvia_safe[RULES_CELLS];
 static int ai__dmk[RULES_HEROES + 1][RULES_CELLS]; /* per other hero: moves to a mine not its own */
 static int ai__dhunt[RULES_CELLS]; /* moves from a cell to the hunt target's cell (ai_prepare) */
+/* Death is cheap (AI_DEATH, ai__death): moves from a cell to act on a mine
+   we own in the searched position (to retake it after a death), and to
+   step onto spikes; the searched position's turn and mines' owners. */
+static int ai__downed[RULES_CELLS], ai__dspike[RULES_CELLS];
+static int ai__root_turn;
+static uint8_t ai__root_owner[RULES_CELLS];
+/* ai__death's probe of the searched position (ai_prepare): 1 when dying
+   there is worth more than living (the search then counts deaths as
+   cheap); ai__death_probe is set while the probe runs. */
+static int ai__death_ok, ai__death_probe;
 /* What the other heroes did over our observations (ai__observe): their
    last cells, the observations in a row at the same cell (idle), and at
    one step or less from the cell pace_x, pace_y (pacing: guarded taverns,
@@ -204,9 +205,10 @@ static int ai__near[RULES_HEROES + 1];
 #define AI_HOT_MIN 1.5
 #define AI_HOT_DIST 3
 #define AI_HOT_HOLD 2
-static ai_predictor ai__pred; /* ai_set_predictor's, or NULL: known bots (known.h) */
+static ai_predictor ai__pred; /* ai_set_predictor's, or NULL: the fit (fit.h) */
 static void *ai__pred_ctx;
-static known ai__known;
+static fit ai__fit;
+static int ai__fit_on = AI_FIT; /* ai_set_fit */
 static int ai__pred_plies[RULES_HEROES + 1]; /* plies the predictor plays each hero, 0: none (ai_choose) */
 static int ai__root_depth; /* the iteration's depth (plies from the root: it less depth) */
 static long ai__nodes;
@@ -446,6 +448,32 @@ static void ai__guarded(const rules_state *s, int me) {
   if (off > 0 && open == 0) memset(ai__tav_off, 0, (size_t)(n * n)); /* every tavern guarded: none is */
 }
 
+/* 1 when cell c of s is open ground or spikes beside a cell that
+   satisfies the kind: 0, a mine owned by me; 1, spikes. */
+static int ai__beside(const rules_state *s, int c, int kind, int me) {
+  int n = s->n;
+  if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) return 0;
+  for (int d = 0; d < 4; d++) {
+    int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
+    if (x < 0 || y < 0 || x >= n || y >= n) continue;
+    int t = s->terrain[x * n + y];
+    if (kind == 0 ? t == RULES_MINE && s->owner[x * n + y] == me : t == RULES_SPIKES) return 1;
+  }
+  return 0;
+}
+
+/* ai__downed, ai__dspike and the searched position's owners (AI_DEATH). */
+static void ai__death_maps(const rules_state *s, int me) {
+  ai__root_turn = s->turn;
+  memcpy(ai__root_owner, s->owner, sizeof ai__root_owner);
+  for (int c = 0; c < s->n * s->n; c++) {
+    ai__downed[c] = ai__beside(s, c, 0, me) ? 1 : 1 << 20;
+    ai__dspike[c] = ai__beside(s, c, 1, me) ? 1 : 1 << 20;
+  }
+  ai__relax(s, ai__downed, 1, AI__SPIKE_STEPS, NULL);
+  ai__relax(s, ai__dspike, 1, -1, NULL);
+}
+
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
   ai__guarded(s, me);
@@ -458,6 +486,11 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__spikes(s);
   ai__via(s);
   ai__dtav0 = ai__dtav[s->heroes[me - 1].x * s->n + s->heroes[me - 1].y];
+  ai__death_maps(s, me);
+  ai__death_ok = 0; /* the probe (ai__death) */
+  ai__death_probe = 1;
+  ai_evaluate(s, me);
+  ai__death_probe = 0;
   ai__nhot = 0; /* hot mines not ours, their retaker near (AI_HOT_W) */
   for (int i = 0; i < s->nmines && AI_HOT_W > 0 && ai__hist.valid; i++) {
     int c = s->mine_cell[i], k = ai__hist.hot_by[c];
@@ -775,7 +808,12 @@ static int ai__left(const rules_state *s, int k) {
 #ifndef AI_TRAP_MINE_W
 #define AI_TRAP_MINE_W 0.0
 #endif
-static ai_terms ai__terms = {AI_THREAT_W, AI_RISK_TAVERN, AI_RISK_TAV_STEPS, AI_ADV_MODEL_MINERS, AI_TRAP_MINE_W};
+/* (ai.c, "Death is cheap" below) */
+#ifndef AI_DEATH
+#define AI_DEATH 1
+#endif
+static ai_terms ai__terms = {AI_THREAT_W, AI_RISK_TAVERN, AI_RISK_TAV_STEPS, AI_ADV_MODEL_MINERS, AI_TRAP_MINE_W,
+                             AI_DEATH};
 
 BOT_API ai_terms ai_set_terms(ai_terms t) {
   ai_terms was = ai__terms;
@@ -853,6 +891,97 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #ifndef AI_OTHER_W
 #define AI_OTHER_W 1.0
 #endif
+
+/* ---- Death is cheap (ai__death, a term of ai_evaluate) ----
+** A hero that dies respawns at full life and loses only its mines, so
+** life is worth what losing it costs: the mines held and the moves to
+** retake them, not a fixed amount. In ai_evaluate, for our hero:
+**   1. retake: mines we held in the searched position that a death of
+**      ours in the search left neutral (spikes, a mine fight) count
+**      AI_RETAKE_SHARE of the income from their retaking on: the first
+**      after the walk to it (ai__downed), each next AI_RETAKE_MOVES
+**      moves later (ai__retake);
+**   2. stuck: a hero that can neither take a mine alive (its life after
+**      the walk is 25 or less) nor walk alive to a tavern with gold
+**      (ai__dneed) takes no more mines: it forgoes AI_STUCK_W gold a move
+**      left (the income of the next mine a free hero would take);
+**   3. die on purpose: at AI_DEATH_LIFE life or less, dying now is worth
+**      walking into the nearest mine not ours (a fight at 25 life or less
+**      kills) or onto spikes (at 10 or less), then full life at the
+**      spawn, our mines neutral and retaken as in 1, the walk from the
+**      spawn to the next mine. Living is worth the leaf's value less 2,
+**      with a hero that can drink exposed only on its way to a tavern and
+**      AI_RISK_DRINKS drinks (the risk term's AI_RISK_TURNS overstate a
+**      walk to a drink against a death);
+**   4. the probe: ai_prepare weighs 3 at the searched position. Only when
+**      dying there is worth more does the search count 1 and value each
+**      leaf at least at 3's death (else a death in the search would be
+**      valued by the retake of 1 against a life valued with the risk
+**      term's long exposure, and a hero one walk from a drink died).
+** Issue 35's traces: a hero at 5 life or less with 2-3 mines stood
+** still 196 moves by a tavern that only spikes led to; on boards whose
+** spawns spikes wall in, at 1 life with one mine for 279 moves. 0: off. */
+#ifndef AI_RETAKE_MOVES
+#define AI_RETAKE_MOVES 8
+#endif
+#ifndef AI_RETAKE_SHARE
+#define AI_RETAKE_SHARE 0.75
+#endif
+#ifndef AI_STUCK_W
+#define AI_STUCK_W 1.0
+#endif
+#define AI_DEATH_LIFE 25
+
+/* Step 1: the income of retaking `lost` mines, the first `walk` moves
+   away, with `left` own moves to play. */
+static double ai__retake(int lost, int walk, int left) {
+  double v = 0;
+  for (int i = 0; i < lost && walk < (1 << 20); i++) {
+    int at = walk + i * AI_RETAKE_MOVES;
+    if (at < left) v += AI_RETAKE_SHARE * (left - at);
+  }
+  return v;
+}
+
+static double ai__life_value(int l, int left);
+static double ai__risk_at(int life, int mines, int gold, int dtav, int left);
+
+/* Steps 1-3 for hero me in s, whose leaf value so far is v, dtav moves
+   from a tavern (the way ai_evaluate's risk term counted). */
+static double ai__death(const rules_state *s, int me, double v, int left, int dtav) {
+  const rules_hero *h = &s->heroes[me - 1];
+  int n = s->n, c = h->x * n + h->y, lost = 0;
+  if (!ai__death_probe && !ai__death_ok) return v; /* 4. */
+  if (h->respawn_turn >= ai__root_turn) /* 1. died in the search (at the root move or later) */
+    for (int i = 0; i < s->nmines; i++)
+      lost += ai__root_owner[s->mine_cell[i]] == me && s->owner[s->mine_cell[i]] == 0;
+  if (lost) v += ai__retake(lost, ai__downed[c], left);
+  int dm = ai__dmine[c], dl = ai__dmlife[c];
+  int can_mine = dm < (1 << 20) && h->life - (AI_WALK_SPIKE_LIFE ? dl : dm) > 25;
+  int can_drink = h->gold > 0 && ai__dtav[c] < (1 << 20) && (ai__dneed[c] >= (1 << 20) || h->life >= ai__dneed[c]);
+  double alive = v - (!can_mine && !can_drink ? AI_STUCK_W * left : 0); /* 2. */
+  if (h->life > AI_DEATH_LIFE) return ai__death_probe ? v : alive;
+  /* 3. Alive, a hero that can drink is exposed only until it drinks: its
+     risk term (AI_RISK_TURNS moves) counts the way to a tavern and
+     AI_RISK_DRINKS drinks, so that a walk to a drink and a death compare
+     on the same footing */
+  if (can_drink && h->mines > 0) {
+    int expo = dtav + AI_RISK_DRINKS < left ? dtav + AI_RISK_DRINKS : left;
+    alive += ai__risk_at(h->life, h->mines, h->gold, dtav, left) - ai__risk_at(h->life, h->mines, h->gold, dtav, expo);
+  }
+  int t_die = dm;
+  if (h->life <= 10 && ai__dspike[c] < t_die) t_die = ai__dspike[c];
+  if (t_die >= (1 << 20) || t_die >= left) return v;
+  int sc = h->spawn_x * n + h->spawn_y, l2 = left - t_die;
+  double other = -1e9;
+  for (int k = 0; k < RULES_HEROES; k++)
+    if (k != me - 1 && s->heroes[k].gold + (double)s->heroes[k].mines * ai__left(s, k + 1) > other)
+      other = s->heroes[k].gold + (double)s->heroes[k].mines * ai__left(s, k + 1);
+  double dead = h->gold - AI_OTHER_W * other + ai__life_value(RULES_MAX_LIFE, l2) - t_die +
+                ai__retake(h->mines + lost, ai__downed[sc], l2) - (ai__dmine[sc] < l2 ? ai__dmine[sc] : l2);
+  if (ai__death_probe) ai__death_ok = dead > alive;
+  return dead > alive ? dead : alive;
+}
 
 /* Value of life l with `left` own moves to play. */
 static double ai__life_value(int l, int left) {
@@ -978,6 +1107,9 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      default), and loses AI_TRAP_GOLD_W a turn left. */
   if (ai__dneed[c] < (1 << 20) && h->life < ai__dneed[c])
     v -= ai__terms.trap_mine_w * h->mines * left + AI_TRAP_GOLD_W * left;
+  /* death is cheap (AI_DEATH): retaking the mines a death of ours left
+     neutral, the income a stuck hero forgoes, and dying on purpose */
+  if (ai__terms.death) v = ai__death(s, me, v, left, dtav);
   /* standing on an enemy's spawn: its death telefrags us */
   for (int k = 0; k < RULES_HEROES; k++) {
     if (k == me - 1) continue;
@@ -1017,8 +1149,8 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   int id = s->turn % 4 + 1;
   rules_state child;
   if (id != ai__me && ai__root_depth - depth < ai__pred_plies[id]) {
-    int mv = ai__pred ? ai__pred(ai__pred_ctx, s, id) : known_predict(&ai__known, s, id);
-    if (deadline_passed(ai__dl)) { /* a model's move costs ~0.1 ms: check the clock after each */
+    int mv = ai__pred ? ai__pred(ai__pred_ctx, s, id) : fit_predict(&ai__fit, s, id);
+    if (ai__pred && deadline_passed(ai__dl)) { /* a lab predictor may be slow: check the clock */
       ai__abort = 1;
       return 0;
     }
@@ -1056,6 +1188,10 @@ BOT_API void ai_set_predictor(ai_predictor fn, void *ctx) {
   ai__pred = fn;
   ai__pred_ctx = ctx;
 }
+
+BOT_API void ai_set_fit(int on) { ai__fit_on = on != 0; }
+
+BOT_API const fit *ai_fit(void) { return &ai__fit; }
 
 BOT_API void ai_set_node_limit(long nodes) { ai__node_limit = nodes > 0 ? nodes : 0; }
 
@@ -1096,7 +1232,10 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
   memset(st, 0, sizeof *st);
   if (me < 1 || me > 4 || s->turn < 0 || s->turn % 4 + 1 != me || rules_finished(s)) return RULES_STAY;
   ai__observe(s, me); /* 1. */
-  if (AI_KNOWN) known_observe(&ai__known, s, me);
+  if (ai__fit_on) {
+    fit_observe(&ai__fit, s, me);
+    fit_prepare(&ai__fit, s);
+  }
   ai_prepare(s, me);
   ai__dl = d;
   ai__abort = 0;
@@ -1153,11 +1292,10 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         t = cand[i]; cand[i] = cand[j]; cand[j] = t;
       }
   for (int k = 1; k <= RULES_HEROES; k++) {
-    int m = ai__pred ? -1 : known_model(&ai__known, k);
     ai__pred_plies[k] = 0;
-    if (k == me || (ai__pred ? ai__pred(ai__pred_ctx, s, k) < 0 : m < 0)) continue;
-    ai__pred_plies[k] = known_sparring(m) ? AI_PRED_PLIES_SPARRING : AI_PRED_PLIES;
-    st->known_mask |= 1 << k;
+    if (k == me || (ai__pred ? ai__pred(ai__pred_ctx, s, k) < 0 : !ai__fit_on || !fit_trusted(&ai__fit, k))) continue;
+    ai__pred_plies[k] = AI_PRED_PLIES;
+    st->fit_mask |= 1 << k;
   }
   for (int i = 0; i < nc && i < 2; i++) {
     int k = cand[i];
@@ -1239,7 +1377,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
     if (x >= 0 && y >= 0 && x < n && y < n && s->terrain[x * n + y] == RULES_MINE && s->owner[x * n + y] != me)
       ai__hist.took_at[x * n + y] = s->turn + 1;
   }
-  known_moved(&ai__known, best_move);
+  fit_moved(&ai__fit, best_move);
   st->nodes = ai__nodes;
   st->ms = deadline_elapsed_ms(d);
   st->score = best_val;
@@ -1253,7 +1391,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_SAFE_WAYS
 #undef AI_IDLE_FREE_WAY
 #undef AI_FAR_DEPTH
-#undef AI_KNOWN
+#undef AI_FIT
 #undef AI_PRED_PLIES
 #undef AI_GUARD_OBS
 #undef AI_GUARD_DIST

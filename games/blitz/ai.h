@@ -9,16 +9,17 @@
 ** (rules_move) in the real turn order, where the heroes near us (path
 ** distance <= AI_NEAR) choose the moves worst for us (a sure miner may play
 ** its model's move instead, ai_terms) and far heroes play their observed
-** model's move (AI_FAR_MODELS); a hero recognised as one of the 2016
-** contest bots or as our sparring hunter or miner (known.h) plays that
-** bot's move in the first plies.
+** model's move (AI_FAR_MODELS); a hero whose moves the general policy
+** family fitted during the game foretells well (fit.h) plays its fitted
+** move in the first plies. No model of a particular bot is in it.
 ** Leaves are valued by projected gold (gold + mines x own turns left),
 ** minus a share of the best opponent's, plus a concave value of life, minus
 ** the remaining distance to the next mine (through a tavern when life is too
 ** low to take it), minus the risk of losing our mines at low life, a pull
 ** to a tavern before a mine we cannot afford (fill-up), a pull toward a
 ** weak hero rich in mines (hunt), a cost for being too weak to reach a
-** tavern alive (trapped) and for standing on an enemy spawn (ai.c,
+** tavern alive (trapped) and for standing on an enemy spawn, and, where
+** dying beats living, the value of dying now and retaking our mines (ai.c,
 ** ai_evaluate, has each term and its tunables).
 **
 ** Invariants: ai_choose returns RULES_NORTH..RULES_STAY and stops on the
@@ -30,6 +31,7 @@
 #include <stdint.h>
 #include "common.h"
 #include "deadline.h"
+#include "fit.h"
 #include "rules.h"
 
 /* Opponent models from observed behaviour (ai.c step 1). */
@@ -46,7 +48,7 @@ typedef struct ai_stats {
   int near;          /* heroes treated as adversaries */
   int adv_mask;      /* which: bit k for hero k (1..4) */
   int model_mask;    /* of those, the ones playing their model's move */
-  int known_mask;    /* heroes predicted by a known bot's model (known.h) */
+  int fit_mask;      /* heroes predicted by their fitted model (fit.h) */
   double ms;         /* time spent */
   double score;      /* value of the chosen move */
 } ai_stats;
@@ -72,13 +74,16 @@ BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
    model's move instead of the worst one (model_miners 0/1,
    AI_ADV_MODEL_MINERS, on by default), and the share of its mines' income
    a hero too weak to walk to a tavern alive loses (trap_mine_w; 0 = off,
-   the default since board 10307, ai.c). */
+   the default since board 10307, ai.c), and whether life is valued by
+   what losing it costs (death 0/1, AI_DEATH, on by default: ai.c, "Death
+   is cheap"; the trapped term was the older answer to a trapped hero). */
 typedef struct ai_terms {
   double threat_w;
   int risk_tavern;
   double tavern_steps;
   int model_miners;
   double trap_mine_w;
+  int death;
 } ai_terms;
 /* Sets all the terms; returns the previous ones (to restore them). */
 BOT_API ai_terms ai_set_terms(ai_terms t);
@@ -95,6 +100,11 @@ BOT_API void ai_set_node_limit(long nodes);
    NULL (the default): none. */
 typedef int (*ai_predictor)(void *ctx, const rules_state *s, int id);
 BOT_API void ai_set_predictor(ai_predictor fn, void *ctx);
+/* 1 (the default, AI_FIT): heroes whose fit is trusted play their fitted
+   move in the first plies (fit.h); 0: off (lab A/B runs). */
+BOT_API void ai_set_fit(int on);
+/* The opponent fit after the last ai_choose (reports, tests). */
+BOT_API const fit *ai_fit(void);
 /* Builds the distance maps for s (done by ai_choose). */
 BOT_API void ai_prepare(const rules_state *s, int me);
 

@@ -51,6 +51,7 @@ test-blitz: build/asan-bin/blitz-referee build/blitz-asan/blitz-server build/bli
 	  build/tests/blitz/test_sparbrute \
 	  build/tests/blitz/test_sparwow \
 	  build/tests/blitz/test_known \
+	  build/tests/blitz/test_fit \
 	  'tests/blitz/test_lab.sh build/blitz-lab build/asan-bin/blitz-referee build/blitz-miner' \
 	  'build/asan-bin/blitz-referee replay $(BZ_TRACES)/*.txt' \
 	  '$(PYTHON) tests/blitz/test_referee_trace.py build/asan-bin/blitz-referee build/blitz build/blitz-miner build/blitz-hunter' \

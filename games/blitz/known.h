@@ -1,11 +1,14 @@
 /*
-** known.h -- recognising known bots from their moves: each other hero's
+** known.h -- recognising known bots from their moves, for the lab only
+** (blitz-lab --known: how the bot predicted heroes before issue 35; the
+** bot itself never contains it and fits a general model instead, fit.h):
+** each other hero's
 ** moves are checked against the models of the 2016 contest bots that the
 ** lab plays (sparring.h: killer, brute, wow) and against our own sparring
 ** policies hunter and miner (KNOWN_SPARRING; their policies without the 5 %
 ** of random moves); a model that has foretold a hero's recent moves is
-** then used to predict that hero in our search (ai.c, step 5: the first
-** plies).
+** then used to predict that hero in our search (ai_set_predictor: the
+** first plies).
 **
 ** Data flow, once per move of ours (ai_choose):
 **   known_observe(k, now, me)   the state we are shown;

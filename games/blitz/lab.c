@@ -7,7 +7,8 @@
 **
 **   blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS]
 **             [--boards contest|own] [--turns T] [--jobs J] [--verbose]
-**             [--only G --log] [--oracle] OPP OPP OPP
+**             [--only G --log] [--oracle | --known] [--no-fit]
+**             [--fit-report T] OPP OPP OPP
 **             (OPP: miner, hunter, killer, brute, wow, random)
 **   blitz-lab --follow TRACE [--log] OPP
 **   blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T]
@@ -23,8 +24,15 @@
 ** life, gold, mines, every hero's cell/life/mines, the move, depth,
 ** nodes, score) to read how a game went. --oracle: the search predicts
 ** each sparring bot with a copy of the bot itself (its memory and random
-** stream), where it would otherwise use what known.c recognised: the
-** upper bound of recognising bots (ai_set_predictor).
+** stream), where it would otherwise use the opponent model fitted in
+** play (fit.h): the upper bound of any opponent model (ai_set_predictor).
+** --known: the search predicts with the models of particular bots that
+** known.c recognises (the lab's models of the contest bots and our
+** sparring policies), as the bot did before issue 35; never in the bot.
+** --no-fit: neither (ai_set_fit(0)): heroes are predicted by the search's
+** rough models and the worst case alone. --fit-report T: at our move of
+** turn T (0..1199) a line per other hero "fit game G seed S seat K hero H
+** OPP: ..." with its fitted parameters (fit_describe).
 ** --follow TRACE (a referee --trace file, e.g. of the real contest bots)
 ** asks the policy OPP, one bot per hero keeping its memory, for the move
 ** of the hero to move in every state and compares it with the move that
@@ -60,6 +68,8 @@
 #include <unistd.h>
 
 #include "ai.h"
+#include "fit.h"
+#include "known.h"
 #include "client.h"
 #include "contest.h"
 #include "deadline.h"
@@ -81,7 +91,7 @@ typedef struct lab_result {
 } lab_result;
 
 typedef struct lab_opts {
-  int games, seed, nodes, turns, jobs, verbose, own, only, log, oracle;
+  int games, seed, nodes, turns, jobs, verbose, own, only, log, oracle, known, nofit, fit_report;
   double think_ms;
   const char *follow; /* --follow TRACE: the model's moves along a trace */
   const char *replay; /* --replay TRACE: our search's moves along a trace */
@@ -123,6 +133,22 @@ static int lab__oracle(void *ctx, const rules_state *s, int id) {
   return sparring_move(&tmp, s, id);
 }
 
+/* --fit-report: a line per other hero with its fitted parameters. */
+static void lab__fit_report(const lab_opts *o, const lab_result *r, const rules_state *s, int me, const int *kind) {
+  char line[1024], d[256];
+  size_t len = 0;
+  line[0] = 0;
+  for (int k = 1; k <= RULES_HEROES && !o->nofit; k++) {
+    if (k == me) continue;
+    len += (size_t)snprintf(line + len, sizeof line - len, "fit game %d seed %d seat %d turn %d hero %d %s: %s\n",
+                            r->g, r->seed, r->seat, s->turn, k, sparring_name(kind[k - 1]),
+                            fit_describe(ai_fit(), k, d, sizeof d));
+    if (len >= sizeof line) len = sizeof line - 1;
+  }
+  fputs(line, stdout);
+  fflush(stdout);
+}
+
 /* Plays game g; fills r. */
 static void lab__play(const lab_opts *o, int g, lab_result *r) {
   static rules_state s;
@@ -142,7 +168,10 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
     if (kind[k] >= 0) sparring_init(&bots[k], kind[k], (uint64_t)r->seed * 8 + (uint64_t)k + 1);
     else bots[k].kind = -1;
   }
-  ai_set_predictor(o->oracle ? lab__oracle : NULL, bots);
+  static known kn;
+  known_reset(&kn);
+  ai_set_predictor(o->oracle ? lab__oracle : o->known ? known_predict : NULL, o->oracle ? (void *)bots : &kn);
+  ai_set_fit(!o->nofit);
   int respawn[RULES_HEROES];
   for (int k = 0; k < RULES_HEROES; k++) respawn[k] = s.heroes[k].respawn_turn;
   ai_set_node_limit(o->think_ms > 0 ? 0 : o->nodes);
@@ -152,7 +181,10 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
       deadline_t d;
       deadline_start(&d, o->think_ms > 0 ? o->think_ms : 1e9);
       ai_stats st;
+      if (o->known) known_observe(&kn, &s, me);
       dir = ai_choose(&s, me, &d, &st);
+      if (o->known) known_moved(&kn, dir);
+      if (o->fit_report >= 0 && s.turn / 4 == o->fit_report / 4) lab__fit_report(o, r, &s, me, kind);
       if (o->log) {
         lab__log_move(&s, me, dir, &st);
         putchar('\n');
@@ -294,7 +326,8 @@ static int lab__replay(const lab_opts *o) {
 
 static int lab__usage(void) {
   fprintf(stderr, "usage: blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS] [--boards contest|own]\n"
-                  "                 [--turns T] [--jobs J] [--verbose] [--oracle] OPP OPP OPP\n"
+                  "                 [--turns T] [--jobs J] [--verbose] [--oracle | --known] [--no-fit]\n"
+                  "                 [--fit-report T] OPP OPP OPP\n"
                   "                 (OPP: miner, hunter, killer, brute, wow, random)\n"
                   "       blitz-lab --follow TRACE [--log] OPP\n"
                   "       blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T]\n");
@@ -396,7 +429,8 @@ static int lab__run(const lab_opts *o) {
 }
 
 int main(int argc, char **argv) {
-  lab_opts o = {.games = 40, .seed = 1, .nodes = 400000, .turns = 300, .jobs = 1, .only = -1, .to = 1 << 30};
+  lab_opts o = {.games = 40, .seed = 1, .nodes = 400000, .turns = 300, .jobs = 1, .only = -1, .to = 1 << 30,
+                .fit_report = -1};
   int nopp = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -404,6 +438,9 @@ int main(int argc, char **argv) {
     if (!strcmp(a, "--games") && v) bad = lab__int(v, 1, LAB_MAX_GAMES, &o.games), i++;
     else if (!strcmp(a, "--seed") && v) bad = lab__int(v, 0, 1 << 30, &o.seed), i++;
     else if (!strcmp(a, "--oracle")) o.oracle = 1;
+    else if (!strcmp(a, "--known")) o.known = 1;
+    else if (!strcmp(a, "--no-fit")) o.nofit = 1;
+    else if (!strcmp(a, "--fit-report") && v) bad = lab__int(v, 0, 1 << 30, &o.fit_report), i++;
     else if (!strcmp(a, "--nodes") && v) bad = lab__int(v, 256, 1 << 30, &o.nodes), i++;
     else if (!strcmp(a, "--turns") && v) bad = lab__int(v, 1, 100000, &o.turns), i++;
     else if (!strcmp(a, "--jobs") && v) bad = lab__int(v, 1, LAB_MAX_JOBS, &o.jobs), i++;

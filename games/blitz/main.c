@@ -46,11 +46,11 @@ static int main__policy(const client_view *v, void *ctx) {
   main__late = late > MAIN_LATE_KEEP * main__late ? late : MAIN_LATE_KEEP * main__late;
   if (!v->quiet && (v->moves % 50 == 0))
     fprintf(stderr,
-            "blitz: turn %d life %d gold %d mines %d/%d dir %s depth %d nodes %ld near %d known %x %.1f/%.0f ms "
+            "blitz: turn %d life %d gold %d mines %d/%d dir %s depth %d nodes %ld near %d fit %x %.1f/%.0f ms "
             "share %.2f late %.1f score %.1f\n",
             v->st.turn, v->st.heroes[v->me - 1].life, v->st.heroes[v->me - 1].gold,
             v->st.heroes[v->me - 1].mines, v->st.nmines, rules_dir_name(dir), st.depth, st.nodes,
-            st.near, st.known_mask, st.ms, budget, main__share, main__late, st.score);
+            st.near, st.fit_mask, st.ms, budget, main__share, main__late, st.score);
   return dir;
 }
 

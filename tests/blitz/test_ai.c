@@ -263,11 +263,13 @@ static void test_finishes_weak_neighbour(void) {
   }
 }
 
-/* The trapped term (trap_mine_w of ai_terms) at weight w; returns the
+/* The trapped term (trap_mine_w of ai_terms) at weight w, without the
+   value of death (ai_terms.death, an answer to the same trap); returns the
    terms before, to restore. */
 static ai_terms set_trap(double w) {
   ai_terms t = ai_get_terms();
   t.trap_mine_w = w;
+  t.death = 0;
   return ai_set_terms(t);
 }
 
@@ -282,7 +284,7 @@ static void test_no_mine_into_spike_trap(void) {
        "      $-      \n"
        "##############\n"
        "@2          @3\n");
-  ai_terms was = set_trap(0.5);
+  ai_terms was = set_trap(0.5); /* the trapped term, the older answer, alone */
   put(1, 4, 2, 30, 5);
   int dir = choose(100);
   TH_ASSERT_MSG(dir != RULES_EAST, "took the mine into the trap");
@@ -311,7 +313,7 @@ static void test_no_mine_into_thirst_trap(void) {
        "              \n"
        "########$-####\n"
        "@2          @3\n");
-  ai_terms was = set_trap(0.5);
+  ai_terms was = set_trap(0.5); /* the trapped term, the older answer, alone */
   put(1, 4, 4, 38, 5);
   int dir = choose(100);
   TH_ASSERT_MSG(dir != RULES_SOUTH, "took the mine into the trap");
@@ -363,7 +365,7 @@ static void test_mine_beyond_the_tavern_walk(void) {
   TH_EQ_INT(choose_nodes(200000), RULES_SOUTH);
   /* the trapped term (trap_mine_w, off by default) prices the walk it
      can no longer make at half its mines' income: it stays */
-  ai_terms was = set_trap(0.5);
+  ai_terms was = set_trap(0.5); /* the trapped term, the older answer, alone */
   TH_EQ_INT(choose_nodes(200000), RULES_STAY);
   ai_set_terms(was);
 }
@@ -917,7 +919,7 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   put(3, 6, 6, 10, 0);
   put(4, 0, 6, 10, 0);
   put(1, 3, 1, 20, 50); /* (3,2) is beside the tavern at (3,3) */
-  ai_terms t = {0, 1, 0, 0, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
+  ai_terms t = {0, 1, 0, 0, 0, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
   ai_terms was = ai_set_terms(t);
   ai_prepare(&S, 1);
   double close = ai_evaluate(&S, 1);
@@ -971,6 +973,112 @@ static void test_leaves_a_mine_its_neighbour_retakes(void) {
    late moves it is --think-ms; with 3 % of a core or moves coming out
    late it is smaller, never below 20 ms, and with 200 ms of lateness the
    budget plus three times that stays under the server's 1000 ms. */
+/* Issue 35: death is cheap. h1 plays `rounds` rounds at a node budget (the
+   others crashed: they stand); returns the round in which h1 died (its
+   respawn turn changed), or -1. gold_spent gets the gold h1 paid (drinks). */
+static int rounds_until_death(int rounds, int *gold_spent) {
+  int respawn = S.heroes[0].respawn_turn, died = -1, spent = 0;
+  for (int k = 0; k < rounds; k++) {
+    int gold = S.heroes[0].gold;
+    rules_move(&S, choose_nodes(100000));
+    if (S.heroes[0].gold < gold + S.heroes[0].mines) spent += gold + S.heroes[0].mines - S.heroes[0].gold;
+    if (died < 0 && S.heroes[0].respawn_turn != respawn) died = k;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  if (gold_spent) *gold_spent = spent;
+  return died;
+}
+
+static void test_dies_for_a_fresh_life_across_spikes(void) {
+  /* Issue 35, first trace: at 5 life or less holding 2-3 mines, the
+     hero stood still 196 of its 300 moves by a tavern that only spikes
+     (deadly at 10 life or less) led to, while a bot that died 6 times
+     mined more. Here h1 at 5 life holds two mines; the tavern lies across
+     a wall of spikes; a mine fight kills at 25 life or less. It dies on
+     purpose (a free mine or the spikes), respawns at full life at (0,0),
+     and holds two mines or more again within 30 moves. */
+  load("@1      ^^  @4\n"
+       "  $1    ^^  []\n"
+       "        ^^    \n"
+       "  $1    ^^  $-\n"
+       "        ^^    \n"
+       "  $-    ^^  $-\n"
+       "@2      ^^  @3\n");
+  put(1, 2, 2, 5, 20);
+  S.heroes[1].crashed = S.heroes[2].crashed = S.heroes[3].crashed = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  int died = rounds_until_death(10, NULL);
+  TH_ASSERT_MSG(died >= 0, "h1 still alive at %d life at (%d,%d) after 10 moves", S.heroes[0].life,
+                S.heroes[0].x, S.heroes[0].y);
+  rounds_until_death(30, NULL);
+  TH_ASSERT_MSG(S.heroes[0].mines >= 2, "h1 holds %d mines 30 moves after its death", S.heroes[0].mines);
+}
+
+static void test_no_drink_when_dying_is_free(void) {
+  /* Issue 35, second trace: on a 10x10 board with 4 mines, a bot that
+     never bought a drink and died 21 times out-mined us while we spent 27
+     gold on drinks. Here h1 at 20 life, with gold and no mine, stands
+     beside a tavern; its spawn (0,0) is beside a mine h2 holds, two steps
+     away. Two drinks and the walk take that mine at 45 life for 2 gold;
+     walking into it now (a fight at 25 life or less kills, and h1 has no
+     mine to lose) respawns h1 at full life beside it: the mine at 75 life
+     for nothing. It buys no drink before it holds a mine, within 8 moves
+     (with a mine, a drink may be worth its gold). */
+  load("@1$-            $-@4\n"
+       "  []                \n"
+       "                    \n"
+       "                    \n"
+       "                    \n"
+       "                    \n"
+       "                    \n"
+       "                    \n"
+       "                    \n"
+       "@2$-            $-@3\n");
+  S.owner[0 * 10 + 1] = S.owner[9 * 10 + 1] = 2;
+  S.owner[9 * 10 + 8] = 3;
+  S.owner[0 * 10 + 8] = 4;
+  put(1, 2, 1, 20, 30);
+  S.heroes[1].crashed = S.heroes[2].crashed = S.heroes[3].crashed = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  int spent = 0, moves = 0;
+  for (int k = 0; k < 8 && S.heroes[0].mines < 1; k++, moves++) {
+    int one = 0;
+    rounds_until_death(1, &one);
+    spent += one;
+  }
+  TH_ASSERT_MSG(spent == 0, "h1 spent %d gold on drinks", spent);
+  TH_ASSERT_MSG(S.heroes[0].mines >= 1, "h1 holds no mine after %d moves (life %d at (%d,%d))", moves,
+                S.heroes[0].life, S.heroes[0].x, S.heroes[0].y);
+}
+
+static void test_walled_spawn_no_standing_at_1_life(void) {
+  /* Issue 35, third trace: on boards whose spawns spikes wall in, our
+     hero took one mine and stood at 1 life for 279 moves while the other
+     bot took two. Here h1's spawn (0,0) is walled in by spikes, the way
+     east (to the tavern and two mines) crosses the spike at (2,4), and
+     h1 at 1 life holds one mine beside a free one. It dies on purpose
+     (the free mine's fight), crosses the spikes from its spawn at full
+     life and holds two mines within 30 moves. */
+  load("@1^^    ##  @4\n"
+       "^^      ##  []\n"
+       "  $1    ^^    \n"
+       "        ##    \n"
+       "  $-    ##  $-\n"
+       "        ##    \n"
+       "@2      ##  @3\n");
+  put(1, 3, 2, 1, 10);
+  S.heroes[1].crashed = S.heroes[2].crashed = S.heroes[3].crashed = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  int died = rounds_until_death(10, NULL);
+  TH_ASSERT_MSG(died >= 0, "h1 still alive at %d life at (%d,%d) after 10 moves", S.heroes[0].life,
+                S.heroes[0].x, S.heroes[0].y);
+  rounds_until_death(30, NULL);
+  TH_ASSERT_MSG(S.heroes[0].mines >= 2, "h1 holds %d mines 30 moves after its death", S.heroes[0].mines);
+}
+
 static void test_budget_load_adaptive(void) {
   TH_ASSERT(ai_budget_ms(300, 1.0, 0) == 300);
   TH_ASSERT(ai_budget_ms(300, 0.6, 0) == 300);
@@ -1016,6 +1124,9 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_leaves_a_mine_its_neighbour_retakes),
     TH_ENTRY(test_budget_load_adaptive),
+    TH_ENTRY(test_dies_for_a_fresh_life_across_spikes),
+    TH_ENTRY(test_no_drink_when_dying_is_free),
+    TH_ENTRY(test_walled_spawn_no_standing_at_1_life),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }

@@ -1,0 +1,124 @@
+/*
+** test_fit.c -- the opponent model fitted during the game (fit.c): in
+** contest-board games played in-process, our sparring miners (random
+** moves and all) are fitted as miners that foretell most of their moves
+** and are trusted most of the time, a randomly moving hero is never
+** trusted, fit_predict answers only for trusted heroes and then with a
+** legal direction, and a new game forgets.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "contest.h"
+#include "fit.h"
+#include "rules.h"
+#include "sparring.h"
+#include "testhelp.h"
+
+static rules_state S;
+static fit F;
+static sparring_bot B[RULES_HEROES];
+
+/* Contest board `seed`; hero 1 (us) plays a miner, heroes 2..4 the kinds
+   given; the fit forgets. */
+static void start(int seed, const int kinds[3]) {
+  static char text[CONTEST_TEXT_CAP];
+  char err[160];
+  TH_ASSERT(contest_board(seed, text, sizeof text, NULL, err, sizeof err) == 0);
+  TH_ASSERT(rules_parse_map(&S, text, err, sizeof err) == 0);
+  sparring_init(&B[0], SPARRING_MINER, 77);
+  for (int k = 1; k < RULES_HEROES; k++) sparring_init(&B[k], kinds[k - 1], (uint64_t)(seed * 8 + k));
+  fit_reset(&F);
+}
+
+/* One round: the fit observes from hero 1's seat, then every hero moves. */
+static void round_played(void) {
+  fit_observe(&F, &S, 1);
+  fit_prepare(&F, &S);
+  int dir = sparring_move(&B[0], &S, 1);
+  fit_moved(&F, dir);
+  for (int k = 0; k < RULES_HEROES && !rules_finished(&S); k++) {
+    int id = rules_to_move(&S);
+    rules_move(&S, id == 1 ? dir : sparring_move(&B[id - 1], &S, id));
+  }
+}
+
+static void test_miners_fitted_as_miners(void) {
+  const int kinds[3] = {SPARRING_MINER, SPARRING_MINER, SPARRING_HUNTER};
+  for (int seed = 1000; seed < 1002; seed++) {
+    int trusted[RULES_HEROES + 1] = {0}, rounds = 0;
+    start(seed, kinds);
+    for (int r = 0; r < 100 && !rules_finished(&S); r++) {
+      round_played();
+      if (r >= 20) {
+        rounds++;
+        for (int k = 2; k <= 4; k++) trusted[k] += fit_trusted(&F, k);
+      }
+    }
+    TH_EQ_INT(rounds, 80);
+    TH_EQ_INT(F.unexplained, 0);
+    TH_ASSERT(!fit_trusted(&F, 1)); /* never ourselves */
+    for (int k = 2; k <= 3; k++) {
+      fit_params p;
+      fit_get(&F, k, &p);
+      char d[256];
+      TH_ASSERT_MSG(p.goal == FIT_MINE, "seed %d hero %d: %s", seed, k, fit_describe(&F, k, d, sizeof d));
+      TH_ASSERT_MSG(F.hits[k - 1][F.best[k - 1]] >= F.obs[k - 1] * 8 / 10, "seed %d hero %d: %s", seed, k,
+                    fit_describe(&F, k, d, sizeof d));
+      TH_ASSERT_MSG(trusted[k] >= rounds * 6 / 10, "seed %d hero %d trusted %d of %d rounds", seed, k, trusted[k],
+                    rounds);
+    }
+  }
+}
+
+static void test_random_bot_not_trusted(void) {
+  const int kinds[3] = {SPARRING_RANDOM, SPARRING_RANDOM, SPARRING_MINER};
+  start(1001, kinds);
+  int trusted = 0;
+  for (int r = 0; r < 80; r++) {
+    round_played();
+    trusted += fit_trusted(&F, 2) + fit_trusted(&F, 3);
+  }
+  TH_EQ_INT(trusted, 0);
+}
+
+static void test_predicts_only_trusted_heroes(void) {
+  const int kinds[3] = {SPARRING_RANDOM, SPARRING_MINER, SPARRING_MINER};
+  start(1002, kinds);
+  for (int r = 0; r < 60; r++) round_played();
+  fit_observe(&F, &S, 1);
+  fit_prepare(&F, &S);
+  rules_state t;
+  memcpy(&t, &S, sizeof t);
+  rules_move(&t, RULES_STAY);
+  TH_EQ_INT(fit_predict(&F, &t, 2), -1);
+  TH_EQ_INT(fit_predict(&F, &t, 1), -1);
+  for (int k = 3; k <= 4; k++)
+    if (fit_trusted(&F, k)) {
+      int d = fit_predict(&F, &t, k);
+      TH_ASSERT(d >= RULES_NORTH && d <= RULES_STAY);
+    }
+}
+
+static void test_new_game_forgets(void) {
+  const int kinds[3] = {SPARRING_MINER, SPARRING_MINER, SPARRING_MINER};
+  start(1000, kinds);
+  for (int r = 0; r < 30; r++) round_played();
+  TH_ASSERT(F.obs[1] > 0);
+  fit k;
+  memcpy(&k, &F, sizeof k); /* start() resets: keep the played fit */
+  start(1003, kinds);
+  memcpy(&F, &k, sizeof F);
+  fit_observe(&F, &S, 1); /* turn 0 again: a new game */
+  TH_EQ_INT(F.obs[1], 0);
+  TH_EQ_INT(F.rounds, 0);
+}
+
+static const th_test TESTS[] = {
+    TH_ENTRY(test_miners_fitted_as_miners),
+    TH_ENTRY(test_random_bot_not_trusted),
+    TH_ENTRY(test_predicts_only_trusted_heroes),
+    TH_ENTRY(test_new_game_forgets),
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
