@@ -812,6 +812,8 @@ static void server__stream_file(server_t *sv, int ci, int kind, const char *path
   server__refill(sv, ci);
 }
 
+/* GET /events/G: the event stream of g (its replay so far, else its current
+   state), then live states until the final one. */
 static void server__events(server_t *sv, int ci, server_game *g) {
   server_conn *c = &sv->conns[ci];
   static const char head[] = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
@@ -884,294 +886,344 @@ static void server__list(server_t *sv, server_conn *c) {
   server__respond(c, 200, "application/json", o, n);
 }
 
+/* Answers a training game that could not be made, by what went wrong. */
+static void server__training_error(server_conn *c, const char *err, const char *map) {
+  if (strncmp(err, "Can't parse", 11) == 0) server__text(c, 500, err);
+  else if (strstr(err, "four heroes")) {
+    char msg[SERVER_IN_MAX / 2 + 16];
+    snprintf(msg, sizeof msg, "Blitz - %s", map);
+    server__text(c, 400, msg);
+  } else if (strncmp(err, "Blitz - ", 8) == 0) server__text(c, 400, err);
+  else {
+    char msg[300];
+    snprintf(msg, sizeof msg, "Blitz - %s", err);
+    server__text(c, 400, msg);
+  }
+}
+
+/* POST /api/training: a new started game, key as hero 1 against three
+   random bots. Returns it, or NULL once it has answered the error. */
+static server_game *server__join_training(server_t *sv, server_conn *c, const char *key, int team,
+                                          int64_t now) {
+  const char *turns_s = server__param("turns");
+  int turns = 300;
+  if (turns_s && *turns_s) {
+    char *e;
+    long t = strtol(turns_s, &e, 10);
+    if (*e || t < 1) {
+      server__text(c, 400, "Blitz - Invalid turns");
+      return NULL;
+    }
+    turns = t > 600 ? 600 : (int)t;
+  }
+  const char *map = server__param("map");
+  char err[256];
+  uint64_t seed = sv->seed + (uint64_t)sv->games_created * 0x9E3779B97F4A7C15ULL;
+  int slot = server__new_game(sv, NULL, map, seed, 0, turns, 1, err, sizeof err);
+  if (slot < 0) {
+    server__training_error(c, err, map);
+    return NULL;
+  }
+  server_game *g = &sv->games[slot];
+  snprintf(g->key[0], sizeof g->key[0], "%s", key);
+  server__set_name(sv, g, 0, team);
+  for (int j = 1; j < 4; j++) {
+    g->is_bot[j] = 1;
+    snprintf(g->name[j], sizeof g->name[j], "random");
+  }
+  g->joined = 4;
+  g->started = 1;
+  g->turn_start_ns = now;
+  server__log(sv, "training game %s for %s", g->id, g->name[0]);
+  return g;
+}
+
+/* POST /api/arena?gameId=G: key takes a seat of G (its reserved one, else
+   a free one). Returns the game with the seat in *k, or NULL once it has
+   answered (or parked a second join by the same team: that one waits). */
+static server_game *server__join_arena(server_t *sv, server_conn *c, const char *key, int team,
+                                       int64_t now, int *k) {
+  const char *gid = server__param("gameId");
+  server_game *g = gid && server_valid_id(gid) ? server_game_by_id(sv, gid) : NULL;
+  if (!g || g->training) {
+    char msg[200];
+    snprintf(msg, sizeof msg, "Blitz - No round with id %.100s", gid ? gid : "");
+    server__text(c, 400, msg);
+    return NULL;
+  }
+  for (int j = 0; j < 4; j++)
+    if (strcmp(g->key[j], key) == 0 && !rules_finished(&g->st)) {
+      /* a second join by the same team is silently dropped: it waits */
+      c->parked_game = (int)(g - sv->games);
+      c->parked_hero = -2;
+      return NULL;
+    }
+  *k = -1;
+  for (int j = 0; j < 4 && *k < 0; j++)
+    if (!g->key[j][0] && strcmp(g->seat_key[j], key) == 0) *k = j;
+  for (int j = 0; j < 4 && *k < 0; j++)
+    if (!g->key[j][0] && !g->seat_key[j][0]) *k = j;
+  if (*k < 0 || g->started || rules_finished(&g->st)) {
+    server__text(c, 400, "Blitz - This game is full");
+    return NULL;
+  }
+  snprintf(g->key[*k], sizeof g->key[*k], "%s", key);
+  server__set_name(sv, g, *k, team);
+  g->joined++;
+  g->active_ns = now;
+  server__log(sv, "game %s: %s joined", g->id, g->name[*k]);
+  if (g->joined == 4 && !sv->admin_start) {
+    g->started = 1;
+    g->turn_start_ns = now;
+  }
+  return g;
+}
+
+/* Parks connection ci as hero k's pending request in g (answered with the
+   next state) and lets the game move on. */
+static void server__park(server_t *sv, server_game *g, int k, int ci, int64_t now) {
+  server_conn *c = &sv->conns[ci];
+  g->parked[k] = ci;
+  c->parked_game = (int)(g - sv->games);
+  c->parked_hero = k;
+  snprintf(g->host[k], sizeof g->host[k], "%s", server__r.host);
+  server__advance(sv, g, now);
+}
+
+/* /api/training and /api/arena: checks the key, seats it, parks the request. */
+static void server__join(server_t *sv, int ci, int is_post, int64_t now) {
+  server_conn *c = &sv->conns[ci];
+  if (!is_post) {
+    server__text(c, 404, "Blitz - Not found");
+    return;
+  }
+  const char *key = server__param("key");
+  if (!key || !*key) {
+    server__text(c, 400, "Did you forget the key parameter?");
+    return;
+  }
+  int team = server__team(sv, key);
+  if (team == -1) {
+    server__text(c, 400, "Blitz - Key not found");
+    return;
+  }
+  int k = 0;
+  server_game *g = server__r.path[5] == 't' ? server__join_training(sv, c, key, team, now)
+                                            : server__join_arena(sv, c, key, team, now, &k);
+  if (g) server__park(sv, g, k, ci, now);
+}
+
+/* Splits "/api/<game>/<token>/play" into gid and tok. 0 if the path is not one. */
+static int server__play_path(const char *path, char gid[SERVER_ID_MAX + 1], char tok[64]) {
+  const char *p = path + 5;
+  const char *s1 = strchr(p, '/');
+  const char *s2 = s1 ? strchr(s1 + 1, '/') : NULL;
+  if (!s1 || !s2 || (size_t)(s1 - p) >= SERVER_ID_MAX + 1 || (size_t)(s2 - s1 - 1) >= 64 ||
+      strcmp(s2 + 1, "play") != 0)
+    return 0;
+  memcpy(gid, p, (size_t)(s1 - p));
+  gid[s1 - p] = 0;
+  memcpy(tok, s1 + 1, (size_t)(s2 - s1 - 1));
+  tok[s2 - s1 - 1] = 0;
+  return 1;
+}
+
+/* POST /api/<game>/<token>/play?dir=D: queues the move of the token's hero
+   if it is its turn, and parks the request until the next state. */
+static void server__move(server_t *sv, int ci, int is_post, int64_t now) {
+  server_conn *c = &sv->conns[ci];
+  char gid[SERVER_ID_MAX + 1], tok[64];
+  if (!server__play_path(server__r.path, gid, tok) || !is_post) {
+    server__text(c, 404, "Blitz - Not found");
+    return;
+  }
+  int dir = rules_dir_parse(server__param("dir"));
+  if (dir < 0) {
+    server__text(c, 400, "");
+    return;
+  }
+  server_game *g = server_valid_id(gid) ? server_game_by_id(sv, gid) : NULL;
+  if (!g) {
+    char msg[128];
+    snprintf(msg, sizeof msg, "Blitz - Unknown game %s", gid);
+    server__text(c, 404, msg);
+    return;
+  }
+  int k = -1;
+  for (int j = 0; j < 4; j++)
+    if (!g->is_bot[j] && g->key[j][0] && strcmp(g->token[j], tok) == 0) k = j;
+  if (k < 0) {
+    server__text(c, 404, "Blitz - Wrong or expired token");
+    return;
+  }
+  server__advance(sv, g, now); /* applies a timeout that is already due */
+  if (g->st.heroes[k].crashed) {
+    server__text(c, 400, "Blitz - Time out! You must play faster");
+    return;
+  }
+  if (rules_finished(&g->st)) {
+    server__text(c, 400, "Blitz - The game is finished");
+    return;
+  }
+  if (!g->started || g->st.turn % 4 != k || g->queued_dir >= 0 || g->parked[k] >= 0) {
+    server__text(c, 400, "Blitz - Wait, you're not supposed to play now");
+    return;
+  }
+  if (!g->sent_ns) g->sent_ns = g->turn_start_ns; /* its parked request was lost */
+  double ms = server__move_ms(sv, g, k, now, NULL);
+  g->think_sum_ms[k] += ms;
+  g->think_n[k]++;
+  if (ms > g->think_max_ms[k]) g->think_max_ms[k] = ms;
+  g->queued_dir = dir;
+  g->active_ns = now;
+  server__park(sv, g, k, ci, now);
+}
+
+/* GET /games (the list) and POST /games (a new arena game), admin only. */
+static void server__games(server_t *sv, server_conn *c, int is_post) {
+  if (!server__admin(sv, c)) return;
+  if (!is_post) {
+    server__list(sv, c);
+    return;
+  }
+  const char *cat = server__param("category"), *id = server__param("id");
+  const char *turns_s = server__param("turns");
+  int turns = turns_s ? atoi(turns_s) : 300;
+  if (cat && (strlen(cat) > 30 || strcspn(cat, "\"\\") != strlen(cat))) {
+    server__text(c, 400, "Blitz - Bad category");
+    return;
+  }
+  if (id && !server_valid_id(id)) {
+    server__text(c, 400, "Blitz - Bad game id (1 to 64 of A-Z a-z 0-9 - _)");
+    return;
+  }
+  char err[256];
+  int slot = server_create_arena(sv, id, server__param("map"),
+                                 sv->seed + (uint64_t)sv->games_created * 0x9E3779B97F4A7C15ULL, 0,
+                                 turns, err, sizeof err);
+  if (slot < 0) {
+    server__text(c, 400, err);
+    return;
+  }
+  if (cat) snprintf(sv->games[slot].category, sizeof sv->games[slot].category, "%s", cat);
+  server__record(sv, "game %s created (%s)", sv->games[slot].id, sv->games[slot].category);
+  char msg[SERVER_ID_MAX + 16];
+  snprintf(msg, sizeof msg, "{\"id\":\"%s\"}", sv->games[slot].id);
+  server__respond(c, 200, "application/json", msg, strlen(msg));
+}
+
+/* POST /games/G/start and DELETE /games/G, admin only. Returns 0 (nothing
+   answered) if the path or method is neither, so other routes are tried. */
+static int server__game_admin(server_t *sv, server_conn *c, int is_post, int64_t now) {
+  const char *path = server__r.path;
+  char gid[SERVER_ID_MAX + 1];
+  const char *slash = strchr(path + 7, '/');
+  size_t l = slash ? (size_t)(slash - (path + 7)) : strlen(path + 7);
+  int start = slash && strcmp(slash, "/start") == 0 && is_post;
+  int del = !slash && strcmp(server__r.method, "DELETE") == 0;
+  if (l >= sizeof gid || !(start || del)) return 0;
+  if (!server__admin(sv, c)) return 1;
+  memcpy(gid, path + 7, l);
+  gid[l] = 0;
+  server_game *g = server_valid_id(gid) ? server_game_by_id(sv, gid) : NULL;
+  if (!g || g->training) {
+    server__text(c, 404, "Blitz - Unknown game");
+    return 1;
+  }
+  if (del) {
+    server__abort(sv, g, now);
+    server__text(c, 200, "aborted");
+    return 1;
+  }
+  if (g->joined < 4) {
+    server__text(c, 400, "Blitz - Not enough players");
+    return 1;
+  }
+  if (!g->started && !rules_finished(&g->st)) {
+    g->started = 1;
+    g->turn_start_ns = now;
+    g->active_ns = now;
+    server__advance(sv, g, now);
+  }
+  server__text(c, 200, "started");
+  return 1;
+}
+
+/* GET /view/G: the viewer page (a file streamed as is). */
+static void server__viewer(server_t *sv, int ci) {
+  server_conn *c = &sv->conns[ci];
+  const char *vp = sv->viewer_path[0] ? sv->viewer_path : "build/blitz-viewer.html";
+  struct stat stt;
+  if (stat(vp, &stt) != 0 || !S_ISREG(stt.st_mode)) {
+    server__text(c, 404, "Blitz - No viewer installed (--viewer FILE)");
+    return;
+  }
+  char head[256];
+  int n = snprintf(head, sizeof head,
+                   "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: %ld\r\n"
+                   "Connection: %s\r\n\r\n",
+                   (long)stt.st_size, c->keep_alive ? "keep-alive" : "close");
+  server__put(c, head, (size_t)n);
+  if (!c->head) server__stream_file(sv, ci, SERVER_STREAM_FILE, vp, (long)stt.st_size);
+}
+
+/* GET /events/G (the game's event stream) and GET /view/G (the viewer). */
+static void server__watch(server_t *sv, int ci) {
+  const char *path = server__r.path;
+  int ev = path[1] == 'e';
+  const char *gid = path + (ev ? 8 : 6);
+  server_game *g = server_valid_id(gid) ? server_game_by_id(sv, gid) : NULL;
+  if (!g) server__text(&sv->conns[ci], 404, "Blitz - Unknown game");
+  else if (ev) server__events(sv, ci, g);
+  else server__viewer(sv, ci);
+}
+
+/* GET /G: game G as plain text (board, heroes). 0 if there is no game G. */
+static int server__board_page(server_t *sv, server_conn *c) {
+  server_game *g = server_game_by_id(sv, server__r.path + 1);
+  if (!g) return 0;
+  static char page[4096];
+  static char tiles[2 * RULES_CELLS + 1];
+  rules_tiles(&g->st, tiles, sizeof tiles);
+  size_t n = (size_t)snprintf(page, sizeof page, "Blitz game %s turn %d/%d%s\n", g->id,
+                              g->st.turn, g->st.max_turns,
+                              g->aborted ? " finished (aborted)" : rules_finished(&g->st) ? " finished" : "");
+  for (int x = 0; x < g->st.n && n + 2 * (size_t)g->st.n + 2 < sizeof page; x++) {
+    memcpy(page + n, tiles + 2 * x * g->st.n, 2 * (size_t)g->st.n);
+    n += 2 * (size_t)g->st.n;
+    page[n++] = '\n';
+  }
+  for (int k = 0; k < 4 && n < sizeof page; k++)
+    n += (size_t)snprintf(page + n, sizeof page - n, "@%d %s life %d gold %d mines %d%s\n",
+                          k + 1, g->name[k], g->st.heroes[k].life, g->st.heroes[k].gold,
+                          g->st.heroes[k].mines, g->st.heroes[k].crashed ? " crashed" : "");
+  server__respond(c, 200, "text/plain; charset=utf-8", page, n < sizeof page ? n : sizeof page);
+  return 1;
+}
+
+/* Answers (or parks) the request in server__r that came on connection ci. */
 static void server__route(server_t *sv, int ci) {
   server_conn *c = &sv->conns[ci];
   const char *path = server__r.path;
   int64_t now = deadline_now_ns();
-  char err[256];
   int is_post = strcmp(server__r.method, "POST") == 0;
   int is_get = strcmp(server__r.method, "GET") == 0 || c->head;
-  if (strcmp(path, "/api/training") == 0 || strcmp(path, "/api/arena") == 0) {
-    if (!is_post) {
-      server__text(c, 404, "Blitz - Not found");
-      return;
-    }
-    const char *key = server__param("key");
-    if (!key || !*key) {
-      server__text(c, 400, "Did you forget the key parameter?");
-      return;
-    }
-    int team = server__team(sv, key);
-    if (team == -1) {
-      server__text(c, 400, "Blitz - Key not found");
-      return;
-    }
-    server_game *g;
-    int k;
-    if (path[5] == 't') {
-      const char *turns_s = server__param("turns");
-      int turns = 300;
-      if (turns_s && *turns_s) {
-        char *e;
-        long t = strtol(turns_s, &e, 10);
-        if (*e || t < 1) {
-          server__text(c, 400, "Blitz - Invalid turns");
-          return;
-        }
-        turns = t > 600 ? 600 : (int)t;
-      }
-      const char *map = server__param("map");
-      uint64_t seed = sv->seed + (uint64_t)sv->games_created * 0x9E3779B97F4A7C15ULL;
-      int slot = server__new_game(sv, NULL, map, seed, 0, turns, 1, err, sizeof err);
-      if (slot < 0) {
-        if (strncmp(err, "Can't parse", 11) == 0) server__text(c, 500, err);
-        else if (strstr(err, "four heroes")) {
-          char msg[SERVER_IN_MAX / 2 + 16];
-          snprintf(msg, sizeof msg, "Blitz - %s", map);
-          server__text(c, 400, msg);
-        } else if (strncmp(err, "Blitz - ", 8) == 0) server__text(c, 400, err);
-        else {
-          char msg[300];
-          snprintf(msg, sizeof msg, "Blitz - %s", err);
-          server__text(c, 400, msg);
-        }
-        return;
-      }
-      g = &sv->games[slot];
-      k = 0;
-      snprintf(g->key[0], sizeof g->key[0], "%s", key);
-      server__set_name(sv, g, 0, team);
-      for (int j = 1; j < 4; j++) {
-        g->is_bot[j] = 1;
-        snprintf(g->name[j], sizeof g->name[j], "random");
-      }
-      g->joined = 4;
-      g->started = 1;
-      g->turn_start_ns = now;
-      server__log(sv, "training game %s for %s", g->id, g->name[0]);
-    } else {
-      const char *gid = server__param("gameId");
-      g = gid && server_valid_id(gid) ? server_game_by_id(sv, gid) : NULL;
-      if (!g || g->training) {
-        char msg[200];
-        snprintf(msg, sizeof msg, "Blitz - No round with id %.100s", gid ? gid : "");
-        server__text(c, 400, msg);
-        return;
-      }
-      k = -1;
-      for (int j = 0; j < 4; j++)
-        if (strcmp(g->key[j], key) == 0 && !rules_finished(&g->st)) {
-          /* a second join by the same team is silently dropped: it waits */
-          c->parked_game = (int)(g - sv->games);
-          c->parked_hero = -2;
-          return;
-        }
-      for (int j = 0; j < 4 && k < 0; j++)
-        if (!g->key[j][0] && strcmp(g->seat_key[j], key) == 0) k = j;
-      for (int j = 0; j < 4 && k < 0; j++)
-        if (!g->key[j][0] && !g->seat_key[j][0]) k = j;
-      if (k < 0 || g->started || rules_finished(&g->st)) {
-        server__text(c, 400, "Blitz - This game is full");
-        return;
-      }
-      snprintf(g->key[k], sizeof g->key[k], "%s", key);
-      server__set_name(sv, g, k, team);
-      g->joined++;
-      g->active_ns = now;
-      server__log(sv, "game %s: %s joined", g->id, g->name[k]);
-      if (g->joined == 4 && !sv->admin_start) {
-        g->started = 1;
-        g->turn_start_ns = now;
-      }
-    }
-    g->parked[k] = ci;
-    c->parked_game = (int)(g - sv->games);
-    c->parked_hero = k;
-    snprintf(g->host[k], sizeof g->host[k], "%s", server__r.host);
-    server__advance(sv, g, now);
-    return;
-  }
-  if (strncmp(path, "/api/", 5) == 0) {
-    /* /api/<game>/<token>/play */
-    char gid[SERVER_ID_MAX + 1], tok[64];
-    const char *p = path + 5;
-    const char *s1 = strchr(p, '/');
-    const char *s2 = s1 ? strchr(s1 + 1, '/') : NULL;
-    if (!s1 || !s2 || (size_t)(s1 - p) >= sizeof gid || (size_t)(s2 - s1 - 1) >= sizeof tok ||
-        strcmp(s2 + 1, "play") != 0 || !is_post) {
-      server__text(c, 404, "Blitz - Not found");
-      return;
-    }
-    memcpy(gid, p, (size_t)(s1 - p));
-    gid[s1 - p] = 0;
-    memcpy(tok, s1 + 1, (size_t)(s2 - s1 - 1));
-    tok[s2 - s1 - 1] = 0;
-    const char *dir_s = server__param("dir");
-    int dir = rules_dir_parse(dir_s);
-    if (dir < 0) {
-      server__text(c, 400, "");
-      return;
-    }
-    server_game *g = server_valid_id(gid) ? server_game_by_id(sv, gid) : NULL;
-    if (!g) {
-      char msg[128];
-      snprintf(msg, sizeof msg, "Blitz - Unknown game %s", gid);
-      server__text(c, 404, msg);
-      return;
-    }
-    int k = -1;
-    for (int j = 0; j < 4; j++)
-      if (!g->is_bot[j] && g->key[j][0] && strcmp(g->token[j], tok) == 0) k = j;
-    if (k < 0) {
-      server__text(c, 404, "Blitz - Wrong or expired token");
-      return;
-    }
-    server__advance(sv, g, now); /* applies a timeout that is already due */
-    if (g->st.heroes[k].crashed) {
-      server__text(c, 400, "Blitz - Time out! You must play faster");
-      return;
-    }
-    if (rules_finished(&g->st)) {
-      server__text(c, 400, "Blitz - The game is finished");
-      return;
-    }
-    if (!g->started || g->st.turn % 4 != k || g->queued_dir >= 0 || g->parked[k] >= 0) {
-      server__text(c, 400, "Blitz - Wait, you're not supposed to play now");
-      return;
-    }
-    if (!g->sent_ns) g->sent_ns = g->turn_start_ns; /* its parked request was lost */
-    double ms = server__move_ms(sv, g, k, now, NULL);
-    g->think_sum_ms[k] += ms;
-    g->think_n[k]++;
-    if (ms > g->think_max_ms[k]) g->think_max_ms[k] = ms;
-    g->queued_dir = dir;
-    g->active_ns = now;
-    g->parked[k] = ci;
-    c->parked_game = (int)(g - sv->games);
-    c->parked_hero = k;
-    snprintf(g->host[k], sizeof g->host[k], "%s", server__r.host);
-    server__advance(sv, g, now);
-    return;
-  }
-  if (strcmp(path, "/games") == 0 && (is_post || is_get)) {
-    if (!server__admin(sv, c)) return;
-    if (!is_post) {
-      server__list(sv, c);
-      return;
-    }
-    const char *cat = server__param("category"), *id = server__param("id");
-    const char *turns_s = server__param("turns");
-    int turns = turns_s ? atoi(turns_s) : 300;
-    if (cat && (strlen(cat) > 30 || strcspn(cat, "\"\\") != strlen(cat))) {
-      server__text(c, 400, "Blitz - Bad category");
-      return;
-    }
-    if (id && !server_valid_id(id)) {
-      server__text(c, 400, "Blitz - Bad game id (1 to 64 of A-Z a-z 0-9 - _)");
-      return;
-    }
-    int slot = server_create_arena(sv, id, server__param("map"),
-                                   sv->seed + (uint64_t)sv->games_created * 0x9E3779B97F4A7C15ULL, 0,
-                                   turns, err, sizeof err);
-    if (slot < 0) {
-      server__text(c, 400, err);
-      return;
-    }
-    if (cat) snprintf(sv->games[slot].category, sizeof sv->games[slot].category, "%s", cat);
-    server__record(sv, "game %s created (%s)", sv->games[slot].id, sv->games[slot].category);
-    char msg[SERVER_ID_MAX + 16];
-    snprintf(msg, sizeof msg, "{\"id\":\"%s\"}", sv->games[slot].id);
-    server__respond(c, 200, "application/json", msg, strlen(msg));
-    return;
-  }
-  if (strncmp(path, "/games/", 7) == 0) {
-    char gid[SERVER_ID_MAX + 1];
-    const char *slash = strchr(path + 7, '/');
-    size_t l = slash ? (size_t)(slash - (path + 7)) : strlen(path + 7);
-    int start = slash && strcmp(slash, "/start") == 0 && is_post;
-    int del = !slash && strcmp(server__r.method, "DELETE") == 0;
-    if (l < sizeof gid && (start || del)) {
-      if (!server__admin(sv, c)) return;
-      memcpy(gid, path + 7, l);
-      gid[l] = 0;
-      server_game *g = server_valid_id(gid) ? server_game_by_id(sv, gid) : NULL;
-      if (!g || g->training) {
-        server__text(c, 404, "Blitz - Unknown game");
-        return;
-      }
-      if (del) {
-        server__abort(sv, g, now);
-        server__text(c, 200, "aborted");
-        return;
-      }
-      if (g->joined < 4) {
-        server__text(c, 400, "Blitz - Not enough players");
-        return;
-      }
-      if (!g->started && !rules_finished(&g->st)) {
-        g->started = 1;
-        g->turn_start_ns = now;
-        g->active_ns = now;
-        server__advance(sv, g, now);
-      }
-      server__text(c, 200, "started");
-      return;
-    }
-  }
-  if (is_get && strcmp(path, "/") == 0) {
+  if (strcmp(path, "/api/training") == 0 || strcmp(path, "/api/arena") == 0)
+    server__join(sv, ci, is_post, now);
+  else if (strncmp(path, "/api/", 5) == 0)
+    server__move(sv, ci, is_post, now);
+  else if (strcmp(path, "/games") == 0 && (is_post || is_get))
+    server__games(sv, c, is_post);
+  else if (strncmp(path, "/games/", 7) == 0 && server__game_admin(sv, c, is_post, now))
+    return; /* answered */
+  else if (is_get && strcmp(path, "/") == 0)
     server__status(sv, c);
-    return;
-  }
-  if (is_get && (strncmp(path, "/events/", 8) == 0 || strncmp(path, "/view/", 6) == 0)) {
-    int ev = path[1] == 'e';
-    const char *gid = path + (ev ? 8 : 6);
-    server_game *g = server_valid_id(gid) ? server_game_by_id(sv, gid) : NULL;
-    if (!g) {
-      server__text(c, 404, "Blitz - Unknown game");
-      return;
-    }
-    if (ev) {
-      server__events(sv, ci, g);
-      return;
-    }
-    const char *vp = sv->viewer_path[0] ? sv->viewer_path : "build/blitz-viewer.html";
-    struct stat stt;
-    if (stat(vp, &stt) != 0 || !S_ISREG(stt.st_mode)) {
-      server__text(c, 404, "Blitz - No viewer installed (--viewer FILE)");
-      return;
-    }
-    char head[256];
-    int n = snprintf(head, sizeof head,
-                     "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: %ld\r\n"
-                     "Connection: %s\r\n\r\n",
-                     (long)stt.st_size, c->keep_alive ? "keep-alive" : "close");
-    server__put(c, head, (size_t)n);
-    if (!c->head) server__stream_file(sv, ci, SERVER_STREAM_FILE, vp, (long)stt.st_size);
-    return;
-  }
-  if (is_get && path[0] == '/' && server_valid_id(path + 1)) {
-    server_game *g = server_game_by_id(sv, path + 1);
-    if (g) {
-      static char page[4096];
-      static char tiles[2 * RULES_CELLS + 1];
-      rules_tiles(&g->st, tiles, sizeof tiles);
-      size_t n = (size_t)snprintf(page, sizeof page, "Blitz game %s turn %d/%d%s\n", g->id,
-                                  g->st.turn, g->st.max_turns,
-                                  g->aborted ? " finished (aborted)" : rules_finished(&g->st) ? " finished" : "");
-      for (int x = 0; x < g->st.n && n + 2 * (size_t)g->st.n + 2 < sizeof page; x++) {
-        memcpy(page + n, tiles + 2 * x * g->st.n, 2 * (size_t)g->st.n);
-        n += 2 * (size_t)g->st.n;
-        page[n++] = '\n';
-      }
-      for (int k = 0; k < 4 && n < sizeof page; k++)
-        n += (size_t)snprintf(page + n, sizeof page - n, "@%d %s life %d gold %d mines %d%s\n",
-                              k + 1, g->name[k], g->st.heroes[k].life, g->st.heroes[k].gold,
-                              g->st.heroes[k].mines, g->st.heroes[k].crashed ? " crashed" : "");
-      server__respond(c, 200, "text/plain; charset=utf-8", page, n < sizeof page ? n : sizeof page);
-      return;
-    }
-  }
-  server__text(c, 404, "Blitz - Not found");
+  else if (is_get && (strncmp(path, "/events/", 8) == 0 || strncmp(path, "/view/", 6) == 0))
+    server__watch(sv, ci);
+  else if (is_get && path[0] == '/' && server_valid_id(path + 1) && server__board_page(sv, c))
+    return; /* answered */
+  else
+    server__text(c, 404, "Blitz - Not found");
 }
 
 /* Decodes a chunked body at p[0..n): the data into out (cap), the bytes
@@ -1218,51 +1270,53 @@ static size_t server__head_end(const char *p, size_t n) {
   return 0;
 }
 
-/* Parses c->in if a whole request is there. Returns 1 handled, 0 need more
-   bytes, -1 answered with an error (and the connection will close). */
-static int server__try_request(server_t *sv, int ci) {
-  server_conn *c = &sv->conns[ci];
-  size_t hlen = server__head_end(c->in, c->in_len);
-  char *end = hlen ? c->in + hlen - (c->in[hlen - 2] == '\n' ? 2 : 4) : NULL;
-  c->head = 0;
-  if (!end) {
-    if (c->in_len >= sizeof c->in - 1) {
-      c->keep_alive = 0;
-      server__text(c, 431, "Request header too large");
-      return -1;
-    }
-    return 0;
+/* What the headers of a request say about its body and connection. */
+typedef struct server__head {
+  int keep;     /* keep the connection after it */
+  long clen;    /* Content-Length, -1 if malformed */
+  int chunked;  /* Transfer-Encoding: chunked */
+  int other_te; /* any other Transfer-Encoding */
+  int expect;   /* Expect: 100-continue */
+} server__head;
+
+/* Parses the request line at line[0..eol) into server__r.method, target
+   (3072 bytes) and version (16). 0 if it is not "METHOD TARGET HTTP/1.x". */
+static int server__request_line(const char *line, const char *eol, char *target, char *version) {
+  char first[3200];
+  size_t fl = (size_t)(eol - line);
+  if (fl > 0 && line[fl - 1] == '\r') fl--;
+  if (fl >= sizeof first) fl = sizeof first - 1;
+  memcpy(first, line, fl);
+  first[fl] = 0;
+  return sscanf(first, "%15s %3071s %15s", server__r.method, target, version) == 3 &&
+         strncmp(version, "HTTP/1.", 7) == 0;
+}
+
+/* Takes one header (name h, value v) into server__r.host or *hd. */
+static void server__header(const char *h, const char *v, server__head *hd) {
+  if (strcasecmp(h, "Host") == 0) {
+    /* the Host goes into URLs of the JSON: keep only safe characters */
+    size_t hl = strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]_");
+    if (hl > 120) hl = 120;
+    memcpy(server__r.host, v, hl);
+    server__r.host[hl] = 0;
+  } else if (strcasecmp(h, "Content-Length") == 0) {
+    char *ee;
+    hd->clen = strtol(v, &ee, 10);
+    if (ee == v || hd->clen < 0) hd->clen = -1;
+  } else if (strcasecmp(h, "Connection") == 0) {
+    if (strncasecmp(v, "close", 5) == 0) hd->keep = 0;
+    else if (strncasecmp(v, "keep-alive", 10) == 0) hd->keep = 1;
+  } else if (strcasecmp(h, "Transfer-Encoding") == 0) {
+    if (strcasecmp(v, "chunked") == 0) hd->chunked = 1;
+    else hd->other_te = 1;
+  } else if (strcasecmp(h, "Expect") == 0) {
+    hd->expect = strncasecmp(v, "100-continue", 12) == 0;
   }
-  memset(&server__r, 0, offsetof(server__req, pkey));
-  server__r.nparams = 0;
-  /* request line */
-  char *line = c->in;
-  char *eol = memchr(line, '\n', hlen); /* hlen covers the blank line: never NULL */
-  if (!eol) eol = end;
-  char version[16] = "";
-  char target[3072];
-  {
-    char first[3200];
-    size_t fl = (size_t)(eol - line);
-    if (fl > 0 && line[fl - 1] == '\r') fl--;
-    if (fl >= sizeof first) fl = sizeof first - 1;
-    memcpy(first, line, fl);
-    first[fl] = 0;
-    if (sscanf(first, "%15s %3071s %15s", server__r.method, target, version) != 3 ||
-        strncmp(version, "HTTP/1.", 7) != 0) {
-      c->keep_alive = 0;
-      server__text(c, 400, "Bad Request");
-      return -1;
-    }
-  }
-  /* the connection's fate is set once the request is whole: a close asked
-     for in headers whose body is still on its way must not drop it now */
-  int keep = strcmp(version, "HTTP/1.0") != 0;
-  if (strcmp(server__r.method, "HEAD") == 0) c->head = 1;
-  long clen = 0;
-  int chunked = 0, other_te = 0, expect = 0;
-  /* headers */
-  char *p = eol + 1;
+}
+
+/* Reads the header lines at p[0..end) into *hd (lines without a colon are skipped). */
+static void server__headers(char *p, char *end, server__head *hd) {
   while (p < end) {
     char *e = memchr(p, '\n', (size_t)(end - p) + 1);
     if (!e) e = end;
@@ -1277,36 +1331,26 @@ static int server__try_request(server_t *sv, int ci) {
       *colon = 0;
       char *v = colon + 1;
       while (*v == ' ' || *v == '\t') v++;
-      if (strcasecmp(h, "Host") == 0) {
-        /* the Host goes into URLs of the JSON: keep only safe characters */
-        size_t hl = strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]_");
-        if (hl > 120) hl = 120;
-        memcpy(server__r.host, v, hl);
-        server__r.host[hl] = 0;
-      } else if (strcasecmp(h, "Content-Length") == 0) {
-        char *ee;
-        clen = strtol(v, &ee, 10);
-        if (ee == v || clen < 0) clen = -1;
-      } else if (strcasecmp(h, "Connection") == 0) {
-        if (strncasecmp(v, "close", 5) == 0) keep = 0;
-        else if (strncasecmp(v, "keep-alive", 10) == 0) keep = 1;
-      } else if (strcasecmp(h, "Transfer-Encoding") == 0) {
-        if (strcasecmp(v, "chunked") == 0) chunked = 1;
-        else other_te = 1;
-      } else if (strcasecmp(h, "Expect") == 0) {
-        expect = strncasecmp(v, "100-continue", 12) == 0;
-      }
+      server__header(h, v, hd);
     }
     p = e + 1;
   }
-  if (clen < 0 || other_te) {
+}
+
+/* Finds the body after a head of hlen bytes: *body, *blen and *used (the
+   bytes of c->in the request takes). 1 if it is whole, 0 if more bytes
+   must come, -1 answered with an error (the connection will close). */
+static int server__find_body(server_conn *c, size_t hlen, const server__head *hd, const char **body,
+                             size_t *blen, size_t *used) {
+  if (hd->clen < 0 || hd->other_te) {
     c->keep_alive = 0;
-    server__text(c, other_te ? 501 : 400, other_te ? "Unsupported Transfer-Encoding" : "Bad Content-Length");
+    server__text(c, hd->other_te ? 501 : 400, hd->other_te ? "Unsupported Transfer-Encoding" : "Bad Content-Length");
     return -1;
   }
-  const char *body = c->in + hlen;
-  size_t blen = (size_t)clen, used = hlen + (size_t)clen;
-  if (chunked) {
+  *body = c->in + hlen;
+  *blen = (size_t)hd->clen;
+  *used = hlen + (size_t)hd->clen;
+  if (hd->chunked) {
     size_t u = 0;
     long r = server__dechunk(c->in + hlen, c->in_len - hlen, server__body, sizeof server__body, &u);
     if (r == -1 || (r == -2 && c->in_len >= sizeof c->in - 1)) {
@@ -1314,18 +1358,26 @@ static int server__try_request(server_t *sv, int ci) {
       server__text(c, r == -1 ? 400 : 413, r == -1 ? "Bad chunked body" : "Request Entity Too Large");
       return -1;
     }
-    if (r == -2) goto incomplete;
-    body = server__body;
-    blen = (size_t)r;
-    used = hlen + u;
-  } else {
-    if (hlen + (size_t)clen > sizeof c->in - 1) {
-      c->keep_alive = 0;
-      server__text(c, 413, "Request Entity Too Large");
-      return -1;
-    }
-    if (c->in_len < used) goto incomplete;
+    if (r == -2) return 0;
+    *body = server__body;
+    *blen = (size_t)r;
+    *used = hlen + u;
+    return 1;
   }
+  if (hlen + (size_t)hd->clen > sizeof c->in - 1) {
+    c->keep_alive = 0;
+    server__text(c, 413, "Request Entity Too Large");
+    return -1;
+  }
+  return c->in_len < *used ? 0 : 1;
+}
+
+/* The whole request (target, body of blen bytes, used bytes of c->in) is
+   there: fills server__r's path, query and parameters, takes the request
+   out of c->in and answers it. */
+static void server__serve(server_t *sv, int ci, char *target, const char *body, size_t blen, size_t used,
+                          int keep) {
+  server_conn *c = &sv->conns[ci];
   if (!server__r.host[0]) snprintf(server__r.host, sizeof server__r.host, "127.0.0.1:%d", sv->port);
   /* target: path and query */
   char *q = strchr(target, '?');
@@ -1345,18 +1397,57 @@ static int server__try_request(server_t *sv, int ci) {
   c->keep_alive = keep;
   if (bad) {
     server__text(c, 400, "Bad parameters");
-    return 1;
+    return;
   }
   server__log(sv, "%s %s", server__r.method, server__r.path);
   server__route(sv, ci);
-  return 1;
-incomplete:
-  if (expect && !c->continued) {
-    static const char cont[] = "HTTP/1.1 100 Continue\r\n\r\n";
-    server__put(c, cont, sizeof cont - 1);
-    c->continued = 1;
+}
+
+/* Parses c->in if a whole request is there. Returns 1 handled, 0 need more
+   bytes, -1 answered with an error (and the connection will close). */
+static int server__try_request(server_t *sv, int ci) {
+  server_conn *c = &sv->conns[ci];
+  size_t hlen = server__head_end(c->in, c->in_len);
+  char *end = hlen ? c->in + hlen - (c->in[hlen - 2] == '\n' ? 2 : 4) : NULL;
+  c->head = 0;
+  if (!end) {
+    if (c->in_len >= sizeof c->in - 1) {
+      c->keep_alive = 0;
+      server__text(c, 431, "Request header too large");
+      return -1;
+    }
+    return 0;
   }
-  return 0;
+  memset(&server__r, 0, offsetof(server__req, pkey));
+  server__r.nparams = 0;
+  char *eol = memchr(c->in, '\n', hlen); /* hlen covers the blank line: never NULL */
+  if (!eol) eol = end;
+  char version[16] = "";
+  char target[3072];
+  if (!server__request_line(c->in, eol, target, version)) {
+    c->keep_alive = 0;
+    server__text(c, 400, "Bad Request");
+    return -1;
+  }
+  /* the connection's fate is set once the request is whole: a close asked
+     for in headers whose body is still on its way must not drop it now */
+  server__head hd = {.keep = strcmp(version, "HTTP/1.0") != 0};
+  if (strcmp(server__r.method, "HEAD") == 0) c->head = 1;
+  server__headers(eol + 1, end, &hd);
+  const char *body;
+  size_t blen, used;
+  int r = server__find_body(c, hlen, &hd, &body, &blen, &used);
+  if (r < 0) return -1;
+  if (r == 0) { /* incomplete */
+    if (hd.expect && !c->continued) {
+      static const char cont[] = "HTTP/1.1 100 Continue\r\n\r\n";
+      server__put(c, cont, sizeof cont - 1);
+      c->continued = 1;
+    }
+    return 0;
+  }
+  server__serve(sv, ci, target, body, blen, used, hd.keep);
+  return 1;
 }
 
 static void server__drop(server_t *sv, int ci) {
