@@ -141,37 +141,12 @@ static int policy__child(const int n[3], int c) {
   return policy__idx(m[0], m[1], m[2]);
 }
 
-/* Exact integer backward pass of ev: the least expected distance. */
-static void policy__backward_ev(policy_tables *t) {
-  static int order[POLICY_NIDX][3];
-  int count = policy__backward_order(order);
-  for (int q = 0; q < count; q++) {
-    const int *n = order[q];
-    int i = policy__idx(n[0], n[1], n[2]), smax = 6 * (100 * n[0] + 10 * n[1] + n[2]);
-    int last = n[0] + n[1] + n[2] == 9;
-    for (int s = 0; s < POLICY_NS; s++) {
-      if (last || s > smax) {
-        t->ev[i][s] = last ? policy_distance(s) : 0;
-        continue;
-      }
-      int64_t esum = 0;
-      for (int d = 1; d <= 6; d++) {
-        int64_t ebest = INT64_MAX;
-        for (int c = 0; c < 3; c++) {
-          int j = policy__child(n, c);
-          if (j >= 0 && t->ev[j][s + d * policy__w[c]] < ebest) ebest = t->ev[j][s + d * policy__w[c]];
-        }
-        esum += ebest;
-      }
-      t->ev[i][s] = esum;
-    }
-  }
-}
-
-/* Backward pass in doubles into tab: terminal value util[distance], best
-   = max (maximise) or min over legal columns, mean over the six rolls. */
-static void policy__backward_d(double tab[POLICY_NIDX][POLICY_NS],
-                               const double util[POLICY_DMAX + 1], int maximise) {
+/* Backward pass into tab: terminal value util[distance], best = max
+   (maximise) or min over legal columns, then the sum over the six rolls,
+   divided by 6 when mean (an expectation) or kept whole (6^(9-k) times
+   it, ev's exact scale). */
+static void policy__backward(double tab[POLICY_NIDX][POLICY_NS], const double util[POLICY_DMAX + 1],
+                             int maximise, int mean) {
   static int order[POLICY_NIDX][3];
   int count = policy__backward_order(order);
   for (int q = 0; q < count; q++) {
@@ -196,13 +171,24 @@ static void policy__backward_d(double tab[POLICY_NIDX][POLICY_NS],
         }
         sum += best;
       }
-      tab[i][s] = sum / 6.0;
+      tab[i][s] = mean ? sum / 6.0 : sum;
     }
   }
 }
 
+/* ev: the least expected distance, exact. The pass runs in doubles with
+   the sums kept whole: every value is an integer below 6^9 x 1000 < 2^53,
+   so each one is exact and converts to int64_t without loss. */
+static void policy__backward_ev(policy_tables *t) {
+  static double dist[POLICY_DMAX + 1];
+  for (int d = 0; d <= POLICY_DMAX; d++) dist[d] = (double)d;
+  policy__backward(t->aux, dist, 0, 0);
+  for (int i = 0; i < POLICY_NIDX; i++)
+    for (int s = 0; s < POLICY_NS; s++) t->ev[i][s] = (int64_t)t->aux[i][s];
+}
+
 BOT_API double policy_optimum(policy_tables *t, const double util[POLICY_DMAX + 1], int maximise) {
-  policy__backward_d(t->aux, util, maximise);
+  policy__backward(t->aux, util, maximise, 1);
   return t->aux[0][0];
 }
 
@@ -345,7 +331,7 @@ BOT_API void policy_build_n(policy_tables *t, int ties_win, int n) {
     t->util[d] = u;
     above += h;
   }
-  policy__backward_d(t->mu, t->util, 1);
+  policy__backward(t->mu, t->util, 1, 1);
 }
 
 BOT_API void policy_build(policy_tables *t, int ties_win) { policy_build_n(t, ties_win, 1); }
