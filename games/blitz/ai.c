@@ -216,7 +216,16 @@ static int ai__abort;
 static const deadline_t *ai__dl;
 static long ai__node_limit; /* 0: none (ai_set_node_limit) */
 
-/* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell. */
+/* The cell beside cell c of an n x n board in direction k (rules_dx,
+   rules_dy), -1 off the board. */
+static int ai__next(int n, int c, int k) {
+  int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
+  return x < 0 || y < 0 || x >= n || y >= n ? -1 : x * n + y;
+}
+
+/* 1 when a hero can stand on cell c of s: open ground or spikes. */
+static int ai__open(const rules_state *s, int c) { return s->terrain[c] == RULES_AIR || s->terrain[c] == RULES_SPIKES; }
+
 /* The least life to step from a cell onto one of terrain t and walk on
    from there needing `need` (see dneed). */
 static int ai__need_into(int need, int t) {
@@ -242,10 +251,8 @@ static void ai__distmap_carry(const rules_state *s, int *dist, int want_mine, in
     int target = want_mine ? (t == RULES_MINE && s->owner[c] != me) : t == RULES_TAVERN && !ai__tav_off[c];
     if (!target) continue;
     for (int d = 0; d < 4; d++) {
-      int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
-      if (x < 0 || y < 0 || x >= n || y >= n) continue;
-      int nc = x * n + y;
-      if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
+      int nc = ai__next(n, c, d);
+      if (nc < 0 || !ai__open(s, nc)) continue;
       if (dist[nc] > 1) {
         dist[nc] = 1;
         if (need) need[nc] = 1;
@@ -260,12 +267,9 @@ static void ai__distmap_carry(const rules_state *s, int *dist, int want_mine, in
     for (int i = 0; i < bsize[b]; i++) {
       int c = bucket[b][i];
       if (dist[c] != d) continue;
-      int cx = c / n, cy = c % n;
       for (int k = 0; k < 4; k++) {
-        int x = cx + rules_dx(k), y = cy + rules_dy(k);
-        if (x < 0 || y < 0 || x >= n || y >= n) continue;
-        int pc = x * n + y; /* a walker at pc steps into c */
-        if (s->terrain[pc] != RULES_AIR && s->terrain[pc] != RULES_SPIKES) continue;
+        int pc = ai__next(n, c, k); /* a walker at pc steps into c */
+        if (pc < 0 || !ai__open(s, pc)) continue;
         if (spike < 0 && s->terrain[c] == RULES_SPIKES) continue;
         int nd = d + 1 + (s->terrain[c] == RULES_SPIKES ? spike : 0);
         if (nd >= dist[pc]) continue;
@@ -292,28 +296,41 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, 
   ai__distmap_need(s, dist, want_mine, me, spike, NULL);
 }
 
-/* Relaxation sweeps until nothing changes (the grid is small): dist[c]
-   becomes the least, over walkable neighbours nc, of dist[nc] + step, plus
-   spike when nc is a spike cell. dist holds the seeds, 1 << 20 elsewhere. */
+/* One relaxation of cell c from its neighbour nc (both walkable); 1 when
+   it lowered c's value. dist (or NULL): dist[c] becomes dist[nc] + step,
+   plus spike when nc is a spike cell (spike < 0: spikes are walls), need
+   following the way; dist NULL: need[c] becomes the life to step into nc
+   and walk on from there (ai__need_into). */
+static int ai__relax_from(const rules_state *s, int *dist, int step, int spike, int *need, int c, int nc) {
+  int t = s->terrain[nc];
+  if (!dist) {
+    if (need[nc] >= (1 << 20)) return 0;
+    int nd = ai__need_into(need[nc], t);
+    if (nd >= need[c]) return 0;
+    need[c] = nd;
+    return 1;
+  }
+  if (dist[nc] >= (1 << 20) || (spike < 0 && t == RULES_SPIKES)) return 0;
+  int nd = dist[nc] + step + (t == RULES_SPIKES ? spike : 0);
+  if (nd >= dist[c]) return 0;
+  dist[c] = nd;
+  if (need) need[c] = ai__need_into(need[nc], t);
+  return 1;
+}
+
+/* Relaxation sweeps until nothing changes (the grid is small), forward and
+   backward in turn, over walkable cells and their walkable neighbours
+   (ai__relax_from). dist (or need) holds the seeds, 1 << 20 elsewhere. */
 static void ai__relax(const rules_state *s, int *dist, int step, int spike, int *need) {
   int n = s->n;
   for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
     changed = 0;
     for (int i = 0; i < n * n; i++) {
       int c = (pass & 1) ? n * n - 1 - i : i;
-      if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) continue;
+      if (!ai__open(s, c)) continue;
       for (int k = 0; k < 4; k++) {
-        int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
-        if (x < 0 || y < 0 || x >= n || y >= n) continue;
-        int nc = x * n + y;
-        if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
-        if (dist[nc] >= (1 << 20) || (spike < 0 && s->terrain[nc] == RULES_SPIKES)) continue;
-        int nd = dist[nc] + step + (s->terrain[nc] == RULES_SPIKES ? spike : 0);
-        if (nd < dist[c]) {
-          dist[c] = nd;
-          if (need) need[c] = ai__need_into(need[nc], s->terrain[nc]);
-          changed = 1;
-        }
+        int nc = ai__next(n, c, k);
+        if (nc >= 0 && ai__open(s, nc) && ai__relax_from(s, dist, step, spike, need, c, nc)) changed = 1;
       }
     }
   }
@@ -337,26 +354,8 @@ static void ai__via(const rules_state *s) {
    open ground, need[nc] + 1 (1 when need[nc] is 1: thirst stops there);
    onto spikes, need[nc] + 11 (11 when need[nc] is 1). Sweeps until stable. */
 static void ai__spikes(const rules_state *s) {
-  int n = s->n, *need = ai__dneed;
-  for (int c = 0; c < n * n; c++) need[c] = ai__dtav[c] == 1 ? 1 : 1 << 20;
-  for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
-    changed = 0;
-    for (int i = 0; i < n * n; i++) {
-      int c = (pass & 1) ? n * n - 1 - i : i;
-      if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) continue;
-      for (int k = 0; k < 4; k++) {
-        int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
-        if (x < 0 || y < 0 || x >= n || y >= n) continue;
-        int nc = x * n + y, t = s->terrain[nc];
-        if ((t != RULES_AIR && t != RULES_SPIKES) || need[nc] >= (1 << 20)) continue;
-        int nd = ai__need_into(need[nc], t);
-        if (nd < need[c]) {
-          need[c] = nd;
-          changed = 1;
-        }
-      }
-    }
-  }
+  for (int c = 0; c < s->n * s->n; c++) ai__dneed[c] = ai__dtav[c] == 1 ? 1 : 1 << 20;
+  ai__relax(s, NULL, 0, 0, ai__dneed);
 }
 
 /* Hunt term of ai_evaluate: another hero with at least AI_HUNT_MINES
@@ -452,12 +451,12 @@ static void ai__guarded(const rules_state *s, int me) {
    satisfies the kind: 0, a mine owned by me; 1, spikes. */
 static int ai__beside(const rules_state *s, int c, int kind, int me) {
   int n = s->n;
-  if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) return 0;
+  if (!ai__open(s, c)) return 0;
   for (int d = 0; d < 4; d++) {
-    int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
-    if (x < 0 || y < 0 || x >= n || y >= n) continue;
-    int t = s->terrain[x * n + y];
-    if (kind == 0 ? t == RULES_MINE && s->owner[x * n + y] == me : t == RULES_SPIKES) return 1;
+    int nc = ai__next(n, c, d);
+    if (nc < 0) continue;
+    int t = s->terrain[nc];
+    if (kind == 0 ? t == RULES_MINE && s->owner[nc] == me : t == RULES_SPIKES) return 1;
   }
   return 0;
 }
@@ -1226,24 +1225,11 @@ BOT_API double ai_budget_ms(double think_ms, double share, double late_ms) {
   return b < AI_BUDGET_MIN_MS ? AI_BUDGET_MIN_MS : b;
 }
 
-BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stats *st) {
-  ai_stats local;
-  if (!st) st = &local;
-  memset(st, 0, sizeof *st);
-  if (me < 1 || me > 4 || s->turn < 0 || s->turn % 4 + 1 != me || rules_finished(s)) return RULES_STAY;
-  ai__observe(s, me); /* 1. */
-  if (ai__fit_on) {
-    fit_observe(&ai__fit, s, me);
-    fit_prepare(&ai__fit, s);
-  }
-  ai_prepare(s, me);
-  ai__dl = d;
-  ai__abort = 0;
-  ai__nodes = 0;
-  /* adversaries: heroes within AI_NEAR path steps (heroes ignored), at most 2 */
+/* Cells within AI_NEAR + 1 path steps of hero me (heroes ignored):
+   bfs[c] = steps from our cell, -1 beyond. */
+static void ai__near_steps(const rules_state *s, int me, int *bfs) {
   const rules_hero *h = &s->heroes[me - 1];
   int n = s->n;
-  static int bfs[RULES_CELLS];
   int16_t queue[RULES_CELLS];
   for (int c = 0; c < n * n; c++) bfs[c] = -1;
   int head = 0, tail = 0;
@@ -1253,37 +1239,32 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
     int c = queue[head++];
     if (bfs[c] >= AI_NEAR + 1) continue;
     for (int k = 0; k < 4; k++) {
-      int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
-      if (x < 0 || y < 0 || x >= n || y >= n) continue;
-      int nc = x * n + y;
-      if (bfs[nc] >= 0) continue;
-      if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
+      int nc = ai__next(n, c, k);
+      if (nc < 0 || bfs[nc] >= 0 || !ai__open(s, nc)) continue;
       bfs[nc] = bfs[c] + 1;
       queue[tail++] = (int16_t)nc;
     }
   }
-  memset(ai__near, 0, sizeof ai__near);
-  /* 3. When three heroes are near, the two searched are the nearest, a
-     stronger hero or a hunter counting as nearer by AI_ADV_THREAT_STEPS/4
-     steps each. Contest seed 504 against {miner, miner, hunter}: our hero
-     killed a weak miner beside it for 11 mines while the full-life hunter
-     and a miner stood 3 steps away; the searched pair was the victim and
-     the miner (lower hero id), so the hunter's next move, a kill, was
-     never seen. */
-  int cand[4], cd[4], nc = 0;
-  int hits_me = ai__hits(h->life);
+}
+
+/* Heroes within AI_NEAR path steps into cand, nearest first: rank 4 x
+   path steps, less AI_ADV_THREAT_STEPS for a hero that wins a duel with us
+   and again for one modelled a hunter (a stronger hero or a hunter beside
+   us must be among the two searched). Returns how many. */
+static int ai__candidates(const rules_state *s, int me, int *cand) {
+  static int bfs[RULES_CELLS];
+  int cd[4], nc = 0, n = s->n;
+  int hits_me = ai__hits(s->heroes[me - 1].life);
+  ai__near_steps(s, me, bfs);
   for (int k = 1; k <= 4; k++) {
     if (k == me || s->heroes[k - 1].crashed || ai__idle(k)) continue;
     int dd = bfs[s->heroes[k - 1].x * n + s->heroes[k - 1].y];
-    if (dd >= 0 && dd <= AI_NEAR) {
-      cand[nc] = k;
-      /* rank: path steps, less AI_ADV_THREAT_STEPS for a hero that wins a
-         duel with us and again for one modelled a hunter */
-      int rank = 4 * dd;
-      if (ai__hits(s->heroes[k - 1].life) >= hits_me) rank -= AI_ADV_THREAT_STEPS;
-      if (ai__model[k] == AI_MODEL_HUNTER) rank -= AI_ADV_THREAT_STEPS;
-      cd[nc++] = rank;
-    }
+    if (dd < 0 || dd > AI_NEAR) continue;
+    int rank = 4 * dd;
+    if (ai__hits(s->heroes[k - 1].life) >= hits_me) rank -= AI_ADV_THREAT_STEPS;
+    if (ai__model[k] == AI_MODEL_HUNTER) rank -= AI_ADV_THREAT_STEPS;
+    cand[nc] = k;
+    cd[nc++] = rank;
   }
   for (int i = 0; i < nc; i++)
     for (int j = i + 1; j < nc; j++)
@@ -1291,6 +1272,27 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         int t = cd[i]; cd[i] = cd[j]; cd[j] = t;
         t = cand[i]; cand[i] = cand[j]; cand[j] = t;
       }
+  return nc;
+}
+
+/* Step 1: each opponent's model from what it did since our last move, and
+   its fitted parameters on the round just played (AI_FIT). */
+static void ai__observe_all(const rules_state *s, int me) {
+  ai__observe(s, me);
+  if (ai__fit_on) {
+    fit_observe(&ai__fit, s, me);
+    fit_prepare(&ai__fit, s);
+  }
+}
+
+/* Step 3: the heroes the search plays: ai__pred_plies for those whose fit
+   (or the lab's predictor) foretells their moves; ai__near for the (at
+   most 2) nearest candidates, a sure miner playing its model's move
+   (AI_ADV_MODEL_MINERS), the others their worst move for us. */
+static void ai__adversaries(const rules_state *s, int me, ai_stats *st) {
+  int cand[4];
+  int nc = ai__candidates(s, me, cand);
+  memset(ai__near, 0, sizeof ai__near);
   for (int k = 1; k <= RULES_HEROES; k++) {
     ai__pred_plies[k] = 0;
     if (k == me || (ai__pred ? ai__pred(ai__pred_ctx, s, k) < 0 : !ai__fit_on || !fit_trusted(&ai__fit, k))) continue;
@@ -1299,7 +1301,6 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
   }
   for (int i = 0; i < nc && i < 2; i++) {
     int k = cand[i];
-    /* a sure miner plays its model's move (AI_ADV_MODEL_MINERS) */
     const double *ev = ai__hist.ev[k - 1];
     if (ai__terms.model_miners && ai__model[k] == AI_MODEL_MINER && ev[AI_MODEL_MINER] >= AI_MODEL_MIN &&
         ev[AI_MODEL_HUNTER] < AI_ADV_MODEL_HUNT_EV) {
@@ -1312,72 +1313,112 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
     st->adv_mask |= 1 << k;
   }
   st->near = nc < 2 ? nc : 2;
+}
 
-  int moves[5];
-  int nm = ai__moves(s, me, moves);
-  double vals[5];
-  int best_move = moves[0];
-  double best_val = -1e18;
-  /* order: greedy one-ply values first */
+/* Step 4: vals[i] = the one-ply value of moves[i] for hero me. */
+static void ai__order(const rules_state *s, int me, const int *moves, int nm, double *vals) {
   rules_state child;
   for (int i = 0; i < nm; i++) {
     memcpy(&child, s, sizeof child);
     rules_move(&child, moves[i]);
     vals[i] = ai_evaluate(&child, me);
   }
-  for (int depth = 4; depth <= AI_MAX_DEPTH; depth += 4) {
-    /* sort moves by last values, best first */
-    for (int i = 0; i < nm; i++)
-      for (int j = i + 1; j < nm; j++)
-        if (vals[j] > vals[i]) {
-          double tv = vals[i]; vals[i] = vals[j]; vals[j] = tv;
-          int tm = moves[i]; moves[i] = moves[j]; moves[j] = tm;
-        }
-    double iter_vals[5];
-    double alpha = -1e18;
-    ai__root_depth = depth;
-    int done = 1;
-    for (int i = 0; i < nm; i++) {
-      memcpy(&child, s, sizeof child);
-      rules_move(&child, moves[i]);
-      /* full window for the first move, then a null-ish window above alpha */
-      double v = ai__search(&child, depth - 1, i == 0 ? -1e18 : alpha - 1e-9, 1e18);
-      if (ai__abort) {
-        done = 0;
-        break;
+}
+
+/* Sorts moves by vals, best first (a stable exchange sort). */
+static void ai__sort_moves(int *moves, double *vals, int nm) {
+  for (int i = 0; i < nm; i++)
+    for (int j = i + 1; j < nm; j++)
+      if (vals[j] > vals[i]) {
+        double tv = vals[i]; vals[i] = vals[j]; vals[j] = tv;
+        int tm = moves[i]; moves[i] = moves[j]; moves[j] = tm;
       }
-      iter_vals[i] = v;
-      if (v > alpha) alpha = v;
+}
+
+/* The move of the best value (the first of equals); *best_val its value. */
+static int ai__best(const int *moves, const double *vals, int nm, double *best_val) {
+  int best_move = moves[0];
+  *best_val = -1e18;
+  for (int i = 0; i < nm; i++)
+    if (vals[i] > *best_val) {
+      *best_val = vals[i];
+      best_move = moves[i];
     }
-    if (!done) break;
-    for (int i = 0; i < nm; i++) vals[i] = iter_vals[i];
-    best_val = -1e18;
-    for (int i = 0; i < nm; i++)
-      if (vals[i] > best_val) {
-        best_val = vals[i];
-        best_move = moves[i];
-      }
+  return best_move;
+}
+
+/* One iteration at `depth` plies: vals[i] = the search's value of
+   moves[i] (full window for the first move, then a null-ish window above
+   alpha). 0 when the deadline or the node budget cut it short (vals
+   untouched). */
+static int ai__iteration(const rules_state *s, const int *moves, int nm, int depth, double *vals) {
+  double iter_vals[5], alpha = -1e18;
+  rules_state child;
+  ai__root_depth = depth;
+  for (int i = 0; i < nm; i++) {
+    memcpy(&child, s, sizeof child);
+    rules_move(&child, moves[i]);
+    double v = ai__search(&child, depth - 1, i == 0 ? -1e18 : alpha - 1e-9, 1e18);
+    if (ai__abort) return 0;
+    iter_vals[i] = v;
+    if (v > alpha) alpha = v;
+  }
+  for (int i = 0; i < nm; i++) vals[i] = iter_vals[i];
+  return 1;
+}
+
+/* Step 5: iterative deepening by whole rounds from the one-ply order in
+   vals; stops at AI_MAX_DEPTH, the game's end, the deadline, or
+   AI_FAR_DEPTH when no hero plays its worst move (deeper only for fights).
+   Returns the last finished iteration's best move (st->depth its depth,
+   0: none finished). */
+static int ai__deepen(const rules_state *s, int *moves, int nm, double *vals, ai_stats *st, double *best_val) {
+  int best_move = moves[0];
+  *best_val = -1e18;
+  for (int depth = 4; depth <= AI_MAX_DEPTH; depth += 4) {
+    ai__sort_moves(moves, vals, nm);
+    if (!ai__iteration(s, moves, nm, depth, vals)) break;
+    best_move = ai__best(moves, vals, nm, best_val);
     st->depth = depth;
     if (s->turn + depth >= s->max_turns) break;
-    int worst = 0; /* heroes searched for their worst move: deepen further only for fights */
+    int worst = 0;
     for (int k = 1; k <= RULES_HEROES; k++) worst += ai__near[k] == AI__ADV_WORST;
     if (!worst && depth >= AI_FAR_DEPTH) break;
   }
-  if (st->depth == 0) {
-    /* not even depth 4 finished: the greedy one-ply order */
-    best_val = -1e18;
-    for (int i = 0; i < nm; i++)
-      if (vals[i] > best_val) {
-        best_val = vals[i];
-        best_move = moves[i];
-      }
-  }
-  if (best_move != RULES_STAY) { /* stepping into a mine not ours (AI_HOT_W) */
-    int x = h->x + rules_dx(best_move), y = h->y + rules_dy(best_move);
+  return best_move;
+}
+
+/* Step 7: remember a step into a mine not ours (hot mines, AI_HOT_W) and
+   tell the fit our move. */
+static void ai__moved(const rules_state *s, int me, int move) {
+  const rules_hero *h = &s->heroes[me - 1];
+  int n = s->n;
+  if (move != RULES_STAY) {
+    int x = h->x + rules_dx(move), y = h->y + rules_dy(move);
     if (x >= 0 && y >= 0 && x < n && y < n && s->terrain[x * n + y] == RULES_MINE && s->owner[x * n + y] != me)
       ai__hist.took_at[x * n + y] = s->turn + 1;
   }
-  fit_moved(&ai__fit, best_move);
+  fit_moved(&ai__fit, move);
+}
+
+BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stats *st) {
+  ai_stats local;
+  if (!st) st = &local;
+  memset(st, 0, sizeof *st);
+  if (me < 1 || me > 4 || s->turn < 0 || s->turn % 4 + 1 != me || rules_finished(s)) return RULES_STAY;
+  ai__observe_all(s, me); /* 1. opponent models and fit */
+  ai_prepare(s, me);      /* 2. distance maps */
+  ai__dl = d;
+  ai__abort = 0;
+  ai__nodes = 0;
+  ai__adversaries(s, me, st); /* 3. who the search plays, and how */
+  int moves[5];
+  double vals[5], best_val;
+  int nm = ai__moves(s, me, moves);
+  ai__order(s, me, moves, nm, vals);                               /* 4. one-ply order */
+  int best_move = ai__deepen(s, moves, nm, vals, st, &best_val);  /* 5. deepen */
+  if (st->depth == 0) best_move = ai__best(moves, vals, nm, &best_val); /* 6. none finished */
+  ai__moved(s, me, best_move); /* 7. */
   st->nodes = ai__nodes;
   st->ms = deadline_elapsed_ms(d);
   st->score = best_val;
