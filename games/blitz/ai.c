@@ -31,7 +31,9 @@
 **      deadline is checked every 256 nodes and an unfinished iteration is
 **      dropped; stop at AI_MAX_DEPTH, at the game's end, or at
 **      AI_FAR_DEPTH when no adversary plays its worst move;
-**   6. nothing finished: the one-ply order's best.
+**   6. nothing finished: the one-ply order's best;
+**   7. remember a step into a mine not ours (hot mines) and tell the fit
+**      our move.
 ** Leaves (ai_evaluate) value mines by our turns left (gold + mines x turns
 ** left), the risk of losing them by life (the risk term; at two hits from
 ** death or less, also by the way to a tavern), fights by the
@@ -48,8 +50,8 @@
 ** position is worth more than living there (few mines, no way to a drink
 ** or a mine alive), a death in the search counts the retaking of our
 ** mines and every leaf is worth at least dying now.
-** Three more leaf terms are written and tested but off by default (measured
-** no better, see their constants): the threat of a hunter that wins a duel
+** Three more leaf terms are written and tested but off by default (no gain
+** measured: CHANGES.md, "blitz"): the threat of a hunter that wins a duel
 ** near our mines, a tavern that limits a weak hero's exposure, and the
 ** income a hero too weak to walk to a tavern loses (the trapped term;
 ** ai_set_terms switches them). The caller's deadline comes from
@@ -74,34 +76,24 @@
 #define AI_WALK_SPIKE_LIFE 1
 #endif
 /* 1: the trapped test (ai_evaluate) counts thirst (ai__spikes; contest
-   seed 534); 0: spikes alone, 10 life each (the need is then 1 + 10 x the
-   fewest spike entries), as before. */
+   seed 534); 0: spikes alone, 10 life each. */
 #ifndef AI_TRAP_THIRST
 #define AI_TRAP_THIRST 1
 #endif
 /* 1: a hero with less life than the spikes on its shortest way to a
    tavern need (a spike entry at 10 life or less kills) is valued by the
-   way around them (dtav_safe, dvia_safe) in ai_evaluate. Lab, contest
-   board 1027: with the spike way counted, every step off it was a step
-   away from the tavern, so the hero stood beside the spikes at 1 life with
-   3 mines for 1100 turns (the way around was 13 steps). */
+   way around them (dtav_safe, dvia_safe) in ai_evaluate, so that a step
+   off the spike way is not a step away from the tavern. */
 #ifndef AI_SAFE_WAYS
 #define AI_SAFE_WAYS 1
 #endif
 /* With nobody near, only our moves branch (far heroes play their models):
-   deepen to this many plies, then stop. 16 was tried: it walked into the
-   spike trap of test_no_mine_into_spike_trap (a horizon effect of the
-   trapped-hero term), so the deeper budget goes to fights only. */
+   deepen to this many plies, then stop; the deeper budget goes to fights
+   (deeper far searches meet the trapped term's horizon effects). */
 #ifndef AI_FAR_DEPTH
 #define AI_FAR_DEPTH 8
 #endif
-/* 1: far heroes play their model's move in the search; 0: they stand still.
-   Measured on contest boards against brute, killer and hunter (same seeds,
-   loaded machine, seeds 100, 101, 200..205, every seat): standing won 29 of
-   32, modelled moves 27 of 32 (too few games to tell). In the lab
-   (--nodes 400000, {miner, miner, hunter}, paired): seeds 1000.. 200
-   games, 1 won 180, 0 won 175 (9 games won by 1 only, 4 by 0 only); fresh
-   seeds 2000.. 200 games, 182 vs 178 (11 vs 7). */
+/* 1: far heroes play their model's move in the search; 0: they stand still. */
 #ifndef AI_FAR_MODELS
 #define AI_FAR_MODELS 1
 #endif
@@ -172,17 +164,10 @@ static int ai__near[RULES_HEROES + 1];
 /* 1: a near hero modelled a miner, with hunter evidence below
    AI_ADV_MODEL_HUNT_EV (ai__observe), is searched playing its model's move
    (to its nearest mine not its own, or to a tavern when weak), not the
-   move worst for us. Contest seed 506 against {miner, miner, hunter}: at 1
-   life beside a full-life miner at its tavern, every move of ours lost to
-   the worst case (the miner stepping beside us), so the hero stood still
-   until the miner, leaving the tavern, killed it. Hunter evidence grows
-   0.3 for each step toward the nearest hero (ai__observe), and a miner's
-   walk to its tavern beside us is one such step: 0.5 lets one through, two
-   in a row (a chase) make the hero an adversary again. On since
-   2026-11-28 (ai_set_terms switches it): lab 359 first places of 400
-   against 357 off (8 : 6); contest field, arena, 100 board/seat pairs: 88
-   against 86 (6 : 4). Board 9720 seat 3: a full-life brute_force_it
-   beside us, searched worst case, froze our hero by its tavern. */
+   move worst for us: against the worst case a weak hero beside a miner at
+   its tavern finds every move losing and stands still. Hunter evidence
+   grows 0.3 a step toward the nearest hero: 0.5 lets one such step
+   through, two in a row (a chase) make the hero an adversary again. */
 #ifndef AI_ADV_MODEL_MINERS
 #define AI_ADV_MODEL_MINERS 1
 #endif
@@ -194,9 +179,8 @@ static int ai__near[RULES_HEROES + 1];
    move; at AI_HOT_MIN or more (two quick retakes) with its retaker within
    AI_HOT_DIST steps of it, taking it again is worth AI_HOT_HOLD of our
    moves' income, not every move left (ai_evaluate: AI_HOT_W times the
-   difference). Arena board 9711 seat 0: we and wowblitzawesome took one
-   mine from each other every round, 47 takes and 45 losses of ours in 200
-   turns, while KillerBot won. 0: off. */
+   difference), so that two heroes do not trade one mine every round while
+   a third mines. 0: off. */
 #ifndef AI_HOT_W
 #define AI_HOT_W 1.0
 #endif
@@ -363,15 +347,7 @@ static void ai__spikes(const rules_state *s) {
    hits of 25 to kill it than us) and at most AI_HUNT_LIFE life is worth
    AI_HUNT_W per step closer, within AI_HUNT_DIST steps of its cell (a
    killed hero's mines go to its killer; the search sees the kill once it
-   is within AI_NEAR). Lab game 101 (seed 1000): the far miner at 7 life
-   with 22 mines stood 10 steps from our hero at 65 life; game 124: a miner
-   held 14 mines at 1..27 life most of the game. Lab, seed 1000, 200
-   games, 400k nodes, {miner, miner, hunter}, with the fill-up term: 178
-   first places at 1.5, 177 off; discordant 1/0 (it seldom fires). Against
-   the lab's contest field (seeds 1000..1099, 400 games) AI_HUNT_DIST 24
-   and AI_HUNT_LIFE 60 (were 12 and 50): 342 first places against 335
-   (10 : 3), gold share +0.002 (se 0.001); lab board 1009: KillerBot took
-   20 mines by killing wowblitzawesome across the board. 0: off. */
+   is within AI_NEAR). 0: off. */
 #ifndef AI_HUNT_W
 #define AI_HUNT_W 1.5
 #endif
@@ -403,17 +379,10 @@ static int ai__prize(const rules_state *s, int me, int k) {
    two cells, not only one standing still), whose cell is within
    AI_GUARD_DIST (manhattan) steps of a tavern and who wins a duel with us,
    guards that tavern: it is left out of the distance maps (ways to drink,
-   via a tavern, the life to reach one) while another tavern is not.
-   Contest board 9112, arena seat 0: brute_force_it paced between two cells
-   beside the nearest tavern (never idle: it moved), and our hero with 8
-   mines, 28 life and 221 gold stepped toward that tavern, saw the
-   full-life camper in the search and stepped back, for 100 turns down to
-   1 life, then stood at 1 life for 900 turns; the other tavern was 9 steps
-   away with no spikes. Counting any hero near a tavern for 8 observations
-   (not one pacing) left out the taverns of small boards, where heroes
-   live beside them: arena, contest trio, fresh seeds 9300..: 30 first
-   places of 43, and board 9302 and 9306 seat 0 won by the build without
-   it. 0: off. */
+   via a tavern, the life to reach one) while another tavern is not, so
+   that a weak hero walks to the free tavern instead of waiting by the
+   guarded one. Pacing, not mere presence: on small boards heroes live
+   beside the taverns. 0: off. */
 #ifndef AI_GUARD_OBS
 #define AI_GUARD_OBS 16
 #endif
@@ -528,10 +497,9 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
 #define AI_MODEL_DEFAULT AI_MODEL_MINER
 #define AI_MODEL_HEAL_LIFE 35 /* a modelled miner heals below this life */
 /* A hero seen at the same cell this many observations in a row, each time
-   with a free way to a goal (ai__free_way), is idle:
-   not searched as an adversary (step 3). Seed 402 of the contest boards:
-   brute_force_it stuck beside a tavern kept our hero, at 1 life with 9
-   mines, from walking to that tavern for 700 turns. */
+   with a free way to a goal (ai__free_way), is idle: not searched as an
+   adversary (step 3), so that a stuck bot beside a tavern does not keep a
+   weak hero from it. */
 #define AI_IDLE_MOVES 10
 
 static int ai__model[RULES_HEROES + 1];
@@ -729,9 +697,7 @@ static int ai__left(const rules_state *s, int k) {
 #define AI_RISK_TURNS 60
 #endif
 /* Share of the mines' exposed income lost, by the hits that kill us: one
-   (life <= 25), two (<= 50), three (<= 75). Were 0.25 and 0.12: against
-   {miner, miner, hunter}, contest seeds 500..519 every seat, --think-ms
-   100, the same 80 seed/seat pairs: 0.5 and 0.2 won 70, the old 64. */
+   (life <= 25), two (<= 50), three (<= 75). */
 #ifndef AI_RISK_F1
 #define AI_RISK_F1 0.5
 #endif
@@ -744,14 +710,7 @@ static int ai__left(const rules_state *s, int k) {
 /* A hero two hits from death or weaker (life <= AI_RISK_TAV_LIFE) with
    gold: the risk grows with the way to the nearest tavern, by one more
    share every AI_RISK_TAV_STEPS steps (0: off), so every step toward a
-   tavern pays even when the drink lies past the search's horizon. Contest
-   seed 517: the hero stood at 1 life with 2 mines for 1000 turns four
-   steps from its tavern (the way to the next mine led the other way, over
-   spikes); seed 506: it wandered at 1 life with 5 mines 14 steps from any
-   tavern until the hunter caught it. Against {miner, miner, hunter}, seeds
-   500..519 every seat, --think-ms 100, with the shares above: up to life
-   50, see README; up to 25, fewer first places; at every life up to 75
-   it kept the hero home with 4 mines (seed 503 lost in all four seats). */
+   tavern pays even when the drink lies past the search's horizon. */
 #ifndef AI_RISK_TAV_STEPS
 #define AI_RISK_TAV_STEPS 10
 #endif
@@ -764,10 +723,7 @@ static int ai__left(const rules_state *s, int k) {
 #define AI_SAFE_LIFE 20
 #endif
 #define AI_RISK_DRINKS 3
-/* 0: off by default (ai_set_terms turns it on). Measured against {miner,
-   miner, hunter} on contest seeds 600.., every seat, same loaded machine:
-   on 31 of 37 first places, off 35 of 39; not a significant difference,
-   but no gain either. */
+/* 0: off by default (ai_set_terms turns it on; no gain measured). */
 #ifndef AI_RISK_TAVERN
 #define AI_RISK_TAVERN 0
 #endif
@@ -776,10 +732,7 @@ static int ai__left(const rules_state *s, int k) {
    many (manhattan) steps, cost AI_THREAT_W x mines x min(left,
    AI_THREAT_HORIZON), scaled down linearly with distance. */
 #define AI_THREAT_DIST 6
-/* 0: off by default (ai_set_terms sets it; 0.15 was tried). Measured
-   against {miner, miner, hunter} on contest seeds 500.., every seat: every
-   stronger hero 15 of 19 first places, hunters only 22 of 29, off 42 of 48
-   (26 of the first 31). */
+/* 0: off by default (ai_set_terms sets it; no gain measured). */
 #ifndef AI_THREAT_W
 #define AI_THREAT_W 0.0
 #endif
@@ -792,18 +745,9 @@ static int ai__left(const rules_state *s, int k) {
 
 /* Trapped term of ai_evaluate: a hero too weak to reach a tavern alive
    loses AI_TRAP_MINE_W of its mines' income and AI_TRAP_GOLD_W a move
-   left. Were 0.9 and 1.0: contest board 7004 walls every spawn in with
-   spikes, and our hero, with no mine and no gold at 76 life, stood beside
-   a free mine for 50 moves rather than be trapped holding it (4th in all
-   four seats, arena and lab). A trapped hero with a mine still earns; one
-   that must stay out earns nothing. Now 0 (off; ai_set_terms switches it,
-   trap_mine_w): contest board 10307 puts every tavern past three spikes
-   and 48 life of walking, so a second mine at 71 life "trapped" our hero,
-   which held one mine beside a free one for hundreds of moves, third in
-   every seat against {miner, miner, hunter}. Lab, 400k nodes, 0 against
-   0.5: miners seeds 1000..1099 357 first places of 400 against 355,
-   seeds 10300..10349 183 of 200 against 182 (board 10307: 3 of 4 against
-   0), contest-field models 374 of 400 against 372. */
+   left. 0: off (ai_set_terms, trap_mine_w): on boards whose taverns lie
+   past spikes it kept a hero from taking a free mine; "Death is cheap"
+   answers a trapped hero instead. */
 #ifndef AI_TRAP_MINE_W
 #define AI_TRAP_MINE_W 0.0
 #endif
@@ -831,41 +775,29 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 /* Fill-up term of ai_evaluate: a hero that holds mines, cannot take the
    next mine now (the risk term's rise from the life the fight leaves
    exceeds the mine's income) but could after a drink, is pulled toward a
-   tavern by AI_FILL_W per step (more than the mine's pull of 1 per step).
-   Lab games 101 and 103 (seed 1000, {miner, miner, hunter}): our hero
-   with 9 mines stood beside a free mine at 70 life, 14 steps from a
-   tavern, for 80-97 of its 300 moves (taking it cost 288 of risk for 69
-   of income) while the far miners took 18 and 22 mines. Lab, seed 1000,
-   200 games, --nodes 400000, {miner, miner, hunter}: 177 first places
-   with the term (2.0), 175 without; 5 games won only with it, 3 only
-   without. 0: off. */
+   tavern by AI_FILL_W per step (more than the mine's pull of 1 per step),
+   so that it does not stand beside a free mine it cannot afford. 0: off. */
 #ifndef AI_FILL_W
 #define AI_FILL_W 2.0
 #endif
 /* Also pulled when taking the next mine now would leave at most this
    life and after a drink more (a long way to a mine starts at a tavern),
-   whatever the risk term's prices. 0: off. Lab, seed 1000, 200 games,
-   at 50 (with AI_FILL_REL 1, no hunt term): 170 first places against 177
-   off; discordant 11/18. */
+   whatever the risk term's prices. 0: off (no gain measured). */
 #ifndef AI_FILL_LIFE
 #define AI_FILL_LIFE 0
 #endif
 /* 1: the pull counts tavern steps from the searched position's
    (ai_prepare) so that turning the term on or off between two leaves
    costs at most AI_FILL_W per move; 0: from the tavern (a leaf holding a
-   new mine, or 2 gold, paid AI_FILL_W x its whole way to a tavern). Lab,
-   seed 1000, 200 games, 400k nodes, {miner, miner, hunter}, with the
-   hunt term: 181 first places at 1, 178 at 0; discordant 5/2. */
+   new mine, or 2 gold, paid AI_FILL_W x its whole way to a tavern). */
 #ifndef AI_FILL_REL
 #define AI_FILL_REL 1
 #endif
 /* 1: whether the next mine is affordable now counts the way to a tavern
    from where the hero takes it (ai__dmtav), the same all along the walk
    to it; 0: from the hero's cell, which grows with every step toward a
-   mine away from the tavern, so the answer flipped halfway and the hero
-   stood on the boundary: lab board 5001, our hero at 83 life with 5 mines
-   stood 11 steps from a free mine for tens of moves while a KillerBot went
-   from 8 to 15 mines (a step toward the mine, +1, turned the pull on, -2). */
+   mine away from the tavern, so the answer flips halfway and the hero
+   stands on the boundary. */
 #ifndef AI_FILL_MINE_TAV
 #define AI_FILL_MINE_TAV 1
 #endif
@@ -884,9 +816,7 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #endif
 
 /* Weight of the best other hero's material in ai_evaluate (ours counts 1):
-   first place is won against the best other. Was 0.5; at 1.0 (with
-   AI_ADV_MODEL_MINERS and AI_HOT_W): lab 356 against 355 of 400 (13 : 12),
-   contest field arena (see README). */
+   first place is won against the best other. */
 #ifndef AI_OTHER_W
 #define AI_OTHER_W 1.0
 #endif
@@ -917,9 +847,8 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 **      leaf at least at 3's death (else a death in the search would be
 **      valued by the retake of 1 against a life valued with the risk
 **      term's long exposure, and a hero one walk from a drink died).
-** Issue 35's traces: a hero at 5 life or less with 2-3 mines stood
-** still 196 moves by a tavern that only spikes led to; on boards whose
-** spawns spikes wall in, at 1 life with one mine for 279 moves. 0: off. */
+** It answers a hero that would otherwise stand still at low life by a
+** tavern only spikes lead to, or walled in by spikes. 0: off. */
 #ifndef AI_RETAKE_MOVES
 #define AI_RETAKE_MOVES 8
 #endif
@@ -1198,8 +1127,7 @@ BOT_API void ai_set_node_limit(long nodes) { ai__node_limit = nodes > 0 ? nodes 
 ** The server times a move from sending the state to reading the answer
 ** (1000 ms). Our search stops on its wall-clock deadline, counted from when
 ** the state was read, and everything else we do costs under 2 ms of CPU
-** (JSON, maps, ordering: 0.37 ms mean, 1.3 ms at most, on 26x28 contest
-** boards built without -O). What is left is scheduling: on a machine where
+** (JSON, maps, ordering). What is left is scheduling: on a machine where
 ** we get only a share of a core (niced below other jobs), each wake-up and
 ** each step outside the search waits its turn, so the time we cannot
 ** measure (the server's send until we read, our post until it reads) grows
