@@ -999,7 +999,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      killed it for the 6 mines. */
   if (h->mines > 0) v -= ai__risk_at(h->life, h->mines, h->gold, dtav, left);
   /* hot: a mine its retaker will take back is worth AI_HOT_HOLD moves
-     (its owner's loss still counts in full: see README, Results) */
+     (its owner's loss still counts in full: README, the leaf table) */
   for (int i = 0; i < ai__nhot; i++)
     if (s->owner[ai__hot_c[i]] == me) v -= AI_HOT_W * (left > AI_HOT_HOLD ? left - AI_HOT_HOLD : 0);
   /* hunt: close in on a weak hero rich in mines (AI_HUNT_W) */
