@@ -31,7 +31,9 @@
 **      deadline is checked every 256 nodes and an unfinished iteration is
 **      dropped; stop at AI_MAX_DEPTH, at the game's end, or at
 **      AI_FAR_DEPTH when no adversary plays its worst move;
-**   6. nothing finished: the one-ply order's best.
+**   6. nothing finished: the one-ply order's best;
+**   7. remember a step into a mine not ours (hot mines) and tell the fit
+**      our move.
 ** Leaves (ai_evaluate) value mines by our turns left (gold + mines x turns
 ** left), the risk of losing them by life (the risk term; at two hits from
 ** death or less, also by the way to a tavern), fights by the
@@ -48,8 +50,8 @@
 ** position is worth more than living there (few mines, no way to a drink
 ** or a mine alive), a death in the search counts the retaking of our
 ** mines and every leaf is worth at least dying now.
-** Three more leaf terms are written and tested but off by default (measured
-** no better, see their constants): the threat of a hunter that wins a duel
+** Three more leaf terms are written and tested but off by default (no gain
+** measured: CHANGES.md, "blitz"): the threat of a hunter that wins a duel
 ** near our mines, a tavern that limits a weak hero's exposure, and the
 ** income a hero too weak to walk to a tavern loses (the trapped term;
 ** ai_set_terms switches them). The caller's deadline comes from
@@ -74,34 +76,24 @@
 #define AI_WALK_SPIKE_LIFE 1
 #endif
 /* 1: the trapped test (ai_evaluate) counts thirst (ai__spikes; contest
-   seed 534); 0: spikes alone, 10 life each (the need is then 1 + 10 x the
-   fewest spike entries), as before. */
+   seed 534); 0: spikes alone, 10 life each. */
 #ifndef AI_TRAP_THIRST
 #define AI_TRAP_THIRST 1
 #endif
 /* 1: a hero with less life than the spikes on its shortest way to a
    tavern need (a spike entry at 10 life or less kills) is valued by the
-   way around them (dtav_safe, dvia_safe) in ai_evaluate. Lab, contest
-   board 1027: with the spike way counted, every step off it was a step
-   away from the tavern, so the hero stood beside the spikes at 1 life with
-   3 mines for 1100 turns (the way around was 13 steps). */
+   way around them (dtav_safe, dvia_safe) in ai_evaluate, so that a step
+   off the spike way is not a step away from the tavern. */
 #ifndef AI_SAFE_WAYS
 #define AI_SAFE_WAYS 1
 #endif
 /* With nobody near, only our moves branch (far heroes play their models):
-   deepen to this many plies, then stop. 16 was tried: it walked into the
-   spike trap of test_no_mine_into_spike_trap (a horizon effect of the
-   trapped-hero term), so the deeper budget goes to fights only. */
+   deepen to this many plies, then stop; the deeper budget goes to fights
+   (deeper far searches meet the trapped term's horizon effects). */
 #ifndef AI_FAR_DEPTH
 #define AI_FAR_DEPTH 8
 #endif
-/* 1: far heroes play their model's move in the search; 0: they stand still.
-   Measured on contest boards against brute, killer and hunter (same seeds,
-   loaded machine, seeds 100, 101, 200..205, every seat): standing won 29 of
-   32, modelled moves 27 of 32 (too few games to tell). In the lab
-   (--nodes 400000, {miner, miner, hunter}, paired): seeds 1000.. 200
-   games, 1 won 180, 0 won 175 (9 games won by 1 only, 4 by 0 only); fresh
-   seeds 2000.. 200 games, 182 vs 178 (11 vs 7). */
+/* 1: far heroes play their model's move in the search; 0: they stand still. */
 #ifndef AI_FAR_MODELS
 #define AI_FAR_MODELS 1
 #endif
@@ -172,17 +164,10 @@ static int ai__near[RULES_HEROES + 1];
 /* 1: a near hero modelled a miner, with hunter evidence below
    AI_ADV_MODEL_HUNT_EV (ai__observe), is searched playing its model's move
    (to its nearest mine not its own, or to a tavern when weak), not the
-   move worst for us. Contest seed 506 against {miner, miner, hunter}: at 1
-   life beside a full-life miner at its tavern, every move of ours lost to
-   the worst case (the miner stepping beside us), so the hero stood still
-   until the miner, leaving the tavern, killed it. Hunter evidence grows
-   0.3 for each step toward the nearest hero (ai__observe), and a miner's
-   walk to its tavern beside us is one such step: 0.5 lets one through, two
-   in a row (a chase) make the hero an adversary again. On since
-   2026-11-28 (ai_set_terms switches it): lab 359 first places of 400
-   against 357 off (8 : 6); contest field, arena, 100 board/seat pairs: 88
-   against 86 (6 : 4). Board 9720 seat 3: a full-life brute_force_it
-   beside us, searched worst case, froze our hero by its tavern. */
+   move worst for us: against the worst case a weak hero beside a miner at
+   its tavern finds every move losing and stands still. Hunter evidence
+   grows 0.3 a step toward the nearest hero: 0.5 lets one such step
+   through, two in a row (a chase) make the hero an adversary again. */
 #ifndef AI_ADV_MODEL_MINERS
 #define AI_ADV_MODEL_MINERS 1
 #endif
@@ -194,9 +179,8 @@ static int ai__near[RULES_HEROES + 1];
    move; at AI_HOT_MIN or more (two quick retakes) with its retaker within
    AI_HOT_DIST steps of it, taking it again is worth AI_HOT_HOLD of our
    moves' income, not every move left (ai_evaluate: AI_HOT_W times the
-   difference). Arena board 9711 seat 0: we and wowblitzawesome took one
-   mine from each other every round, 47 takes and 45 losses of ours in 200
-   turns, while KillerBot won. 0: off. */
+   difference), so that two heroes do not trade one mine every round while
+   a third mines. 0: off. */
 #ifndef AI_HOT_W
 #define AI_HOT_W 1.0
 #endif
@@ -216,7 +200,16 @@ static int ai__abort;
 static const deadline_t *ai__dl;
 static long ai__node_limit; /* 0: none (ai_set_node_limit) */
 
-/* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell. */
+/* The cell beside cell c of an n x n board in direction k (rules_dx,
+   rules_dy), -1 off the board. */
+static int ai__next(int n, int c, int k) {
+  int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
+  return x < 0 || y < 0 || x >= n || y >= n ? -1 : x * n + y;
+}
+
+/* 1 when a hero can stand on cell c of s: open ground or spikes. */
+static int ai__open(const rules_state *s, int c) { return s->terrain[c] == RULES_AIR || s->terrain[c] == RULES_SPIKES; }
+
 /* The least life to step from a cell onto one of terrain t and walk on
    from there needing `need` (see dneed). */
 static int ai__need_into(int need, int t) {
@@ -242,10 +235,8 @@ static void ai__distmap_carry(const rules_state *s, int *dist, int want_mine, in
     int target = want_mine ? (t == RULES_MINE && s->owner[c] != me) : t == RULES_TAVERN && !ai__tav_off[c];
     if (!target) continue;
     for (int d = 0; d < 4; d++) {
-      int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
-      if (x < 0 || y < 0 || x >= n || y >= n) continue;
-      int nc = x * n + y;
-      if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
+      int nc = ai__next(n, c, d);
+      if (nc < 0 || !ai__open(s, nc)) continue;
       if (dist[nc] > 1) {
         dist[nc] = 1;
         if (need) need[nc] = 1;
@@ -260,12 +251,9 @@ static void ai__distmap_carry(const rules_state *s, int *dist, int want_mine, in
     for (int i = 0; i < bsize[b]; i++) {
       int c = bucket[b][i];
       if (dist[c] != d) continue;
-      int cx = c / n, cy = c % n;
       for (int k = 0; k < 4; k++) {
-        int x = cx + rules_dx(k), y = cy + rules_dy(k);
-        if (x < 0 || y < 0 || x >= n || y >= n) continue;
-        int pc = x * n + y; /* a walker at pc steps into c */
-        if (s->terrain[pc] != RULES_AIR && s->terrain[pc] != RULES_SPIKES) continue;
+        int pc = ai__next(n, c, k); /* a walker at pc steps into c */
+        if (pc < 0 || !ai__open(s, pc)) continue;
         if (spike < 0 && s->terrain[c] == RULES_SPIKES) continue;
         int nd = d + 1 + (s->terrain[c] == RULES_SPIKES ? spike : 0);
         if (nd >= dist[pc]) continue;
@@ -292,28 +280,41 @@ static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, 
   ai__distmap_need(s, dist, want_mine, me, spike, NULL);
 }
 
-/* Relaxation sweeps until nothing changes (the grid is small): dist[c]
-   becomes the least, over walkable neighbours nc, of dist[nc] + step, plus
-   spike when nc is a spike cell. dist holds the seeds, 1 << 20 elsewhere. */
+/* One relaxation of cell c from its neighbour nc (both walkable); 1 when
+   it lowered c's value. dist (or NULL): dist[c] becomes dist[nc] + step,
+   plus spike when nc is a spike cell (spike < 0: spikes are walls), need
+   following the way; dist NULL: need[c] becomes the life to step into nc
+   and walk on from there (ai__need_into). */
+static int ai__relax_from(const rules_state *s, int *dist, int step, int spike, int *need, int c, int nc) {
+  int t = s->terrain[nc];
+  if (!dist) {
+    if (need[nc] >= (1 << 20)) return 0;
+    int nd = ai__need_into(need[nc], t);
+    if (nd >= need[c]) return 0;
+    need[c] = nd;
+    return 1;
+  }
+  if (dist[nc] >= (1 << 20) || (spike < 0 && t == RULES_SPIKES)) return 0;
+  int nd = dist[nc] + step + (t == RULES_SPIKES ? spike : 0);
+  if (nd >= dist[c]) return 0;
+  dist[c] = nd;
+  if (need) need[c] = ai__need_into(need[nc], t);
+  return 1;
+}
+
+/* Relaxation sweeps until nothing changes (the grid is small), forward and
+   backward in turn, over walkable cells and their walkable neighbours
+   (ai__relax_from). dist (or need) holds the seeds, 1 << 20 elsewhere. */
 static void ai__relax(const rules_state *s, int *dist, int step, int spike, int *need) {
   int n = s->n;
   for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
     changed = 0;
     for (int i = 0; i < n * n; i++) {
       int c = (pass & 1) ? n * n - 1 - i : i;
-      if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) continue;
+      if (!ai__open(s, c)) continue;
       for (int k = 0; k < 4; k++) {
-        int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
-        if (x < 0 || y < 0 || x >= n || y >= n) continue;
-        int nc = x * n + y;
-        if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
-        if (dist[nc] >= (1 << 20) || (spike < 0 && s->terrain[nc] == RULES_SPIKES)) continue;
-        int nd = dist[nc] + step + (s->terrain[nc] == RULES_SPIKES ? spike : 0);
-        if (nd < dist[c]) {
-          dist[c] = nd;
-          if (need) need[c] = ai__need_into(need[nc], s->terrain[nc]);
-          changed = 1;
-        }
+        int nc = ai__next(n, c, k);
+        if (nc >= 0 && ai__open(s, nc) && ai__relax_from(s, dist, step, spike, need, c, nc)) changed = 1;
       }
     }
   }
@@ -337,26 +338,8 @@ static void ai__via(const rules_state *s) {
    open ground, need[nc] + 1 (1 when need[nc] is 1: thirst stops there);
    onto spikes, need[nc] + 11 (11 when need[nc] is 1). Sweeps until stable. */
 static void ai__spikes(const rules_state *s) {
-  int n = s->n, *need = ai__dneed;
-  for (int c = 0; c < n * n; c++) need[c] = ai__dtav[c] == 1 ? 1 : 1 << 20;
-  for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
-    changed = 0;
-    for (int i = 0; i < n * n; i++) {
-      int c = (pass & 1) ? n * n - 1 - i : i;
-      if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) continue;
-      for (int k = 0; k < 4; k++) {
-        int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
-        if (x < 0 || y < 0 || x >= n || y >= n) continue;
-        int nc = x * n + y, t = s->terrain[nc];
-        if ((t != RULES_AIR && t != RULES_SPIKES) || need[nc] >= (1 << 20)) continue;
-        int nd = ai__need_into(need[nc], t);
-        if (nd < need[c]) {
-          need[c] = nd;
-          changed = 1;
-        }
-      }
-    }
-  }
+  for (int c = 0; c < s->n * s->n; c++) ai__dneed[c] = ai__dtav[c] == 1 ? 1 : 1 << 20;
+  ai__relax(s, NULL, 0, 0, ai__dneed);
 }
 
 /* Hunt term of ai_evaluate: another hero with at least AI_HUNT_MINES
@@ -364,15 +347,7 @@ static void ai__spikes(const rules_state *s) {
    hits of 25 to kill it than us) and at most AI_HUNT_LIFE life is worth
    AI_HUNT_W per step closer, within AI_HUNT_DIST steps of its cell (a
    killed hero's mines go to its killer; the search sees the kill once it
-   is within AI_NEAR). Lab game 101 (seed 1000): the far miner at 7 life
-   with 22 mines stood 10 steps from our hero at 65 life; game 124: a miner
-   held 14 mines at 1..27 life most of the game. Lab, seed 1000, 200
-   games, 400k nodes, {miner, miner, hunter}, with the fill-up term: 178
-   first places at 1.5, 177 off; discordant 1/0 (it seldom fires). Against
-   the lab's contest field (seeds 1000..1099, 400 games) AI_HUNT_DIST 24
-   and AI_HUNT_LIFE 60 (were 12 and 50): 342 first places against 335
-   (10 : 3), gold share +0.002 (se 0.001); lab board 1009: KillerBot took
-   20 mines by killing wowblitzawesome across the board. 0: off. */
+   is within AI_NEAR). 0: off. */
 #ifndef AI_HUNT_W
 #define AI_HUNT_W 1.5
 #endif
@@ -404,17 +379,10 @@ static int ai__prize(const rules_state *s, int me, int k) {
    two cells, not only one standing still), whose cell is within
    AI_GUARD_DIST (manhattan) steps of a tavern and who wins a duel with us,
    guards that tavern: it is left out of the distance maps (ways to drink,
-   via a tavern, the life to reach one) while another tavern is not.
-   Contest board 9112, arena seat 0: brute_force_it paced between two cells
-   beside the nearest tavern (never idle: it moved), and our hero with 8
-   mines, 28 life and 221 gold stepped toward that tavern, saw the
-   full-life camper in the search and stepped back, for 100 turns down to
-   1 life, then stood at 1 life for 900 turns; the other tavern was 9 steps
-   away with no spikes. Counting any hero near a tavern for 8 observations
-   (not one pacing) left out the taverns of small boards, where heroes
-   live beside them: arena, contest trio, fresh seeds 9300..: 30 first
-   places of 43, and board 9302 and 9306 seat 0 won by the build without
-   it. 0: off. */
+   via a tavern, the life to reach one) while another tavern is not, so
+   that a weak hero walks to the free tavern instead of waiting by the
+   guarded one. Pacing, not mere presence: on small boards heroes live
+   beside the taverns. 0: off. */
 #ifndef AI_GUARD_OBS
 #define AI_GUARD_OBS 16
 #endif
@@ -452,12 +420,12 @@ static void ai__guarded(const rules_state *s, int me) {
    satisfies the kind: 0, a mine owned by me; 1, spikes. */
 static int ai__beside(const rules_state *s, int c, int kind, int me) {
   int n = s->n;
-  if (s->terrain[c] != RULES_AIR && s->terrain[c] != RULES_SPIKES) return 0;
+  if (!ai__open(s, c)) return 0;
   for (int d = 0; d < 4; d++) {
-    int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
-    if (x < 0 || y < 0 || x >= n || y >= n) continue;
-    int t = s->terrain[x * n + y];
-    if (kind == 0 ? t == RULES_MINE && s->owner[x * n + y] == me : t == RULES_SPIKES) return 1;
+    int nc = ai__next(n, c, d);
+    if (nc < 0) continue;
+    int t = s->terrain[nc];
+    if (kind == 0 ? t == RULES_MINE && s->owner[nc] == me : t == RULES_SPIKES) return 1;
   }
   return 0;
 }
@@ -529,10 +497,9 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
 #define AI_MODEL_DEFAULT AI_MODEL_MINER
 #define AI_MODEL_HEAL_LIFE 35 /* a modelled miner heals below this life */
 /* A hero seen at the same cell this many observations in a row, each time
-   with a free way to a goal (ai__free_way), is idle:
-   not searched as an adversary (step 3). Seed 402 of the contest boards:
-   brute_force_it stuck beside a tavern kept our hero, at 1 life with 9
-   mines, from walking to that tavern for 700 turns. */
+   with a free way to a goal (ai__free_way), is idle: not searched as an
+   adversary (step 3), so that a stuck bot beside a tavern does not keep a
+   weak hero from it. */
 #define AI_IDLE_MOVES 10
 
 static int ai__model[RULES_HEROES + 1];
@@ -730,9 +697,7 @@ static int ai__left(const rules_state *s, int k) {
 #define AI_RISK_TURNS 60
 #endif
 /* Share of the mines' exposed income lost, by the hits that kill us: one
-   (life <= 25), two (<= 50), three (<= 75). Were 0.25 and 0.12: against
-   {miner, miner, hunter}, contest seeds 500..519 every seat, --think-ms
-   100, the same 80 seed/seat pairs: 0.5 and 0.2 won 70, the old 64. */
+   (life <= 25), two (<= 50), three (<= 75). */
 #ifndef AI_RISK_F1
 #define AI_RISK_F1 0.5
 #endif
@@ -745,14 +710,7 @@ static int ai__left(const rules_state *s, int k) {
 /* A hero two hits from death or weaker (life <= AI_RISK_TAV_LIFE) with
    gold: the risk grows with the way to the nearest tavern, by one more
    share every AI_RISK_TAV_STEPS steps (0: off), so every step toward a
-   tavern pays even when the drink lies past the search's horizon. Contest
-   seed 517: the hero stood at 1 life with 2 mines for 1000 turns four
-   steps from its tavern (the way to the next mine led the other way, over
-   spikes); seed 506: it wandered at 1 life with 5 mines 14 steps from any
-   tavern until the hunter caught it. Against {miner, miner, hunter}, seeds
-   500..519 every seat, --think-ms 100, with the shares above: up to life
-   50, see README; up to 25, fewer first places; at every life up to 75
-   it kept the hero home with 4 mines (seed 503 lost in all four seats). */
+   tavern pays even when the drink lies past the search's horizon. */
 #ifndef AI_RISK_TAV_STEPS
 #define AI_RISK_TAV_STEPS 10
 #endif
@@ -765,10 +723,7 @@ static int ai__left(const rules_state *s, int k) {
 #define AI_SAFE_LIFE 20
 #endif
 #define AI_RISK_DRINKS 3
-/* 0: off by default (ai_set_terms turns it on). Measured against {miner,
-   miner, hunter} on contest seeds 600.., every seat, same loaded machine:
-   on 31 of 37 first places, off 35 of 39; not a significant difference,
-   but no gain either. */
+/* 0: off by default (ai_set_terms turns it on; no gain measured). */
 #ifndef AI_RISK_TAVERN
 #define AI_RISK_TAVERN 0
 #endif
@@ -777,10 +732,7 @@ static int ai__left(const rules_state *s, int k) {
    many (manhattan) steps, cost AI_THREAT_W x mines x min(left,
    AI_THREAT_HORIZON), scaled down linearly with distance. */
 #define AI_THREAT_DIST 6
-/* 0: off by default (ai_set_terms sets it; 0.15 was tried). Measured
-   against {miner, miner, hunter} on contest seeds 500.., every seat: every
-   stronger hero 15 of 19 first places, hunters only 22 of 29, off 42 of 48
-   (26 of the first 31). */
+/* 0: off by default (ai_set_terms sets it; no gain measured). */
 #ifndef AI_THREAT_W
 #define AI_THREAT_W 0.0
 #endif
@@ -793,18 +745,9 @@ static int ai__left(const rules_state *s, int k) {
 
 /* Trapped term of ai_evaluate: a hero too weak to reach a tavern alive
    loses AI_TRAP_MINE_W of its mines' income and AI_TRAP_GOLD_W a move
-   left. Were 0.9 and 1.0: contest board 7004 walls every spawn in with
-   spikes, and our hero, with no mine and no gold at 76 life, stood beside
-   a free mine for 50 moves rather than be trapped holding it (4th in all
-   four seats, arena and lab). A trapped hero with a mine still earns; one
-   that must stay out earns nothing. Now 0 (off; ai_set_terms switches it,
-   trap_mine_w): contest board 10307 puts every tavern past three spikes
-   and 48 life of walking, so a second mine at 71 life "trapped" our hero,
-   which held one mine beside a free one for hundreds of moves, third in
-   every seat against {miner, miner, hunter}. Lab, 400k nodes, 0 against
-   0.5: miners seeds 1000..1099 357 first places of 400 against 355,
-   seeds 10300..10349 183 of 200 against 182 (board 10307: 3 of 4 against
-   0), contest-field models 374 of 400 against 372. */
+   left. 0: off (ai_set_terms, trap_mine_w): on boards whose taverns lie
+   past spikes it kept a hero from taking a free mine; "Death is cheap"
+   answers a trapped hero instead. */
 #ifndef AI_TRAP_MINE_W
 #define AI_TRAP_MINE_W 0.0
 #endif
@@ -832,41 +775,29 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 /* Fill-up term of ai_evaluate: a hero that holds mines, cannot take the
    next mine now (the risk term's rise from the life the fight leaves
    exceeds the mine's income) but could after a drink, is pulled toward a
-   tavern by AI_FILL_W per step (more than the mine's pull of 1 per step).
-   Lab games 101 and 103 (seed 1000, {miner, miner, hunter}): our hero
-   with 9 mines stood beside a free mine at 70 life, 14 steps from a
-   tavern, for 80-97 of its 300 moves (taking it cost 288 of risk for 69
-   of income) while the far miners took 18 and 22 mines. Lab, seed 1000,
-   200 games, --nodes 400000, {miner, miner, hunter}: 177 first places
-   with the term (2.0), 175 without; 5 games won only with it, 3 only
-   without. 0: off. */
+   tavern by AI_FILL_W per step (more than the mine's pull of 1 per step),
+   so that it does not stand beside a free mine it cannot afford. 0: off. */
 #ifndef AI_FILL_W
 #define AI_FILL_W 2.0
 #endif
 /* Also pulled when taking the next mine now would leave at most this
    life and after a drink more (a long way to a mine starts at a tavern),
-   whatever the risk term's prices. 0: off. Lab, seed 1000, 200 games,
-   at 50 (with AI_FILL_REL 1, no hunt term): 170 first places against 177
-   off; discordant 11/18. */
+   whatever the risk term's prices. 0: off (no gain measured). */
 #ifndef AI_FILL_LIFE
 #define AI_FILL_LIFE 0
 #endif
 /* 1: the pull counts tavern steps from the searched position's
    (ai_prepare) so that turning the term on or off between two leaves
    costs at most AI_FILL_W per move; 0: from the tavern (a leaf holding a
-   new mine, or 2 gold, paid AI_FILL_W x its whole way to a tavern). Lab,
-   seed 1000, 200 games, 400k nodes, {miner, miner, hunter}, with the
-   hunt term: 181 first places at 1, 178 at 0; discordant 5/2. */
+   new mine, or 2 gold, paid AI_FILL_W x its whole way to a tavern). */
 #ifndef AI_FILL_REL
 #define AI_FILL_REL 1
 #endif
 /* 1: whether the next mine is affordable now counts the way to a tavern
    from where the hero takes it (ai__dmtav), the same all along the walk
    to it; 0: from the hero's cell, which grows with every step toward a
-   mine away from the tavern, so the answer flipped halfway and the hero
-   stood on the boundary: lab board 5001, our hero at 83 life with 5 mines
-   stood 11 steps from a free mine for tens of moves while a KillerBot went
-   from 8 to 15 mines (a step toward the mine, +1, turned the pull on, -2). */
+   mine away from the tavern, so the answer flips halfway and the hero
+   stands on the boundary. */
 #ifndef AI_FILL_MINE_TAV
 #define AI_FILL_MINE_TAV 1
 #endif
@@ -885,9 +816,7 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #endif
 
 /* Weight of the best other hero's material in ai_evaluate (ours counts 1):
-   first place is won against the best other. Was 0.5; at 1.0 (with
-   AI_ADV_MODEL_MINERS and AI_HOT_W): lab 356 against 355 of 400 (13 : 12),
-   contest field arena (see README). */
+   first place is won against the best other. */
 #ifndef AI_OTHER_W
 #define AI_OTHER_W 1.0
 #endif
@@ -918,9 +847,8 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 **      leaf at least at 3's death (else a death in the search would be
 **      valued by the retake of 1 against a life valued with the risk
 **      term's long exposure, and a hero one walk from a drink died).
-** Issue 35's traces: a hero at 5 life or less with 2-3 mines stood
-** still 196 moves by a tavern that only spikes led to; on boards whose
-** spawns spikes wall in, at 1 life with one mine for 279 moves. 0: off. */
+** It answers a hero that would otherwise stand still at low life by a
+** tavern only spikes lead to, or walled in by spikes. 0: off. */
 #ifndef AI_RETAKE_MOVES
 #define AI_RETAKE_MOVES 8
 #endif
@@ -1071,7 +999,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
      killed it for the 6 mines. */
   if (h->mines > 0) v -= ai__risk_at(h->life, h->mines, h->gold, dtav, left);
   /* hot: a mine its retaker will take back is worth AI_HOT_HOLD moves
-     (its owner's loss still counts in full: see README, Results) */
+     (its owner's loss still counts in full: README, the leaf table) */
   for (int i = 0; i < ai__nhot; i++)
     if (s->owner[ai__hot_c[i]] == me) v -= AI_HOT_W * (left > AI_HOT_HOLD ? left - AI_HOT_HOLD : 0);
   /* hunt: close in on a weak hero rich in mines (AI_HUNT_W) */
@@ -1199,8 +1127,7 @@ BOT_API void ai_set_node_limit(long nodes) { ai__node_limit = nodes > 0 ? nodes 
 ** The server times a move from sending the state to reading the answer
 ** (1000 ms). Our search stops on its wall-clock deadline, counted from when
 ** the state was read, and everything else we do costs under 2 ms of CPU
-** (JSON, maps, ordering: 0.37 ms mean, 1.3 ms at most, on 26x28 contest
-** boards built without -O). What is left is scheduling: on a machine where
+** (JSON, maps, ordering). What is left is scheduling: on a machine where
 ** we get only a share of a core (niced below other jobs), each wake-up and
 ** each step outside the search waits its turn, so the time we cannot
 ** measure (the server's send until we read, our post until it reads) grows
@@ -1226,24 +1153,11 @@ BOT_API double ai_budget_ms(double think_ms, double share, double late_ms) {
   return b < AI_BUDGET_MIN_MS ? AI_BUDGET_MIN_MS : b;
 }
 
-BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stats *st) {
-  ai_stats local;
-  if (!st) st = &local;
-  memset(st, 0, sizeof *st);
-  if (me < 1 || me > 4 || s->turn < 0 || s->turn % 4 + 1 != me || rules_finished(s)) return RULES_STAY;
-  ai__observe(s, me); /* 1. */
-  if (ai__fit_on) {
-    fit_observe(&ai__fit, s, me);
-    fit_prepare(&ai__fit, s);
-  }
-  ai_prepare(s, me);
-  ai__dl = d;
-  ai__abort = 0;
-  ai__nodes = 0;
-  /* adversaries: heroes within AI_NEAR path steps (heroes ignored), at most 2 */
+/* Cells within AI_NEAR + 1 path steps of hero me (heroes ignored):
+   bfs[c] = steps from our cell, -1 beyond. */
+static void ai__near_steps(const rules_state *s, int me, int *bfs) {
   const rules_hero *h = &s->heroes[me - 1];
   int n = s->n;
-  static int bfs[RULES_CELLS];
   int16_t queue[RULES_CELLS];
   for (int c = 0; c < n * n; c++) bfs[c] = -1;
   int head = 0, tail = 0;
@@ -1253,37 +1167,32 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
     int c = queue[head++];
     if (bfs[c] >= AI_NEAR + 1) continue;
     for (int k = 0; k < 4; k++) {
-      int x = c / n + rules_dx(k), y = c % n + rules_dy(k);
-      if (x < 0 || y < 0 || x >= n || y >= n) continue;
-      int nc = x * n + y;
-      if (bfs[nc] >= 0) continue;
-      if (s->terrain[nc] != RULES_AIR && s->terrain[nc] != RULES_SPIKES) continue;
+      int nc = ai__next(n, c, k);
+      if (nc < 0 || bfs[nc] >= 0 || !ai__open(s, nc)) continue;
       bfs[nc] = bfs[c] + 1;
       queue[tail++] = (int16_t)nc;
     }
   }
-  memset(ai__near, 0, sizeof ai__near);
-  /* 3. When three heroes are near, the two searched are the nearest, a
-     stronger hero or a hunter counting as nearer by AI_ADV_THREAT_STEPS/4
-     steps each. Contest seed 504 against {miner, miner, hunter}: our hero
-     killed a weak miner beside it for 11 mines while the full-life hunter
-     and a miner stood 3 steps away; the searched pair was the victim and
-     the miner (lower hero id), so the hunter's next move, a kill, was
-     never seen. */
-  int cand[4], cd[4], nc = 0;
-  int hits_me = ai__hits(h->life);
+}
+
+/* Heroes within AI_NEAR path steps into cand, nearest first: rank 4 x
+   path steps, less AI_ADV_THREAT_STEPS for a hero that wins a duel with us
+   and again for one modelled a hunter (a stronger hero or a hunter beside
+   us must be among the two searched). Returns how many. */
+static int ai__candidates(const rules_state *s, int me, int *cand) {
+  static int bfs[RULES_CELLS];
+  int cd[4], nc = 0, n = s->n;
+  int hits_me = ai__hits(s->heroes[me - 1].life);
+  ai__near_steps(s, me, bfs);
   for (int k = 1; k <= 4; k++) {
     if (k == me || s->heroes[k - 1].crashed || ai__idle(k)) continue;
     int dd = bfs[s->heroes[k - 1].x * n + s->heroes[k - 1].y];
-    if (dd >= 0 && dd <= AI_NEAR) {
-      cand[nc] = k;
-      /* rank: path steps, less AI_ADV_THREAT_STEPS for a hero that wins a
-         duel with us and again for one modelled a hunter */
-      int rank = 4 * dd;
-      if (ai__hits(s->heroes[k - 1].life) >= hits_me) rank -= AI_ADV_THREAT_STEPS;
-      if (ai__model[k] == AI_MODEL_HUNTER) rank -= AI_ADV_THREAT_STEPS;
-      cd[nc++] = rank;
-    }
+    if (dd < 0 || dd > AI_NEAR) continue;
+    int rank = 4 * dd;
+    if (ai__hits(s->heroes[k - 1].life) >= hits_me) rank -= AI_ADV_THREAT_STEPS;
+    if (ai__model[k] == AI_MODEL_HUNTER) rank -= AI_ADV_THREAT_STEPS;
+    cand[nc] = k;
+    cd[nc++] = rank;
   }
   for (int i = 0; i < nc; i++)
     for (int j = i + 1; j < nc; j++)
@@ -1291,6 +1200,27 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
         int t = cd[i]; cd[i] = cd[j]; cd[j] = t;
         t = cand[i]; cand[i] = cand[j]; cand[j] = t;
       }
+  return nc;
+}
+
+/* Step 1: each opponent's model from what it did since our last move, and
+   its fitted parameters on the round just played (AI_FIT). */
+static void ai__observe_all(const rules_state *s, int me) {
+  ai__observe(s, me);
+  if (ai__fit_on) {
+    fit_observe(&ai__fit, s, me);
+    fit_prepare(&ai__fit, s);
+  }
+}
+
+/* Step 3: the heroes the search plays: ai__pred_plies for those whose fit
+   (or the lab's predictor) foretells their moves; ai__near for the (at
+   most 2) nearest candidates, a sure miner playing its model's move
+   (AI_ADV_MODEL_MINERS), the others their worst move for us. */
+static void ai__adversaries(const rules_state *s, int me, ai_stats *st) {
+  int cand[4];
+  int nc = ai__candidates(s, me, cand);
+  memset(ai__near, 0, sizeof ai__near);
   for (int k = 1; k <= RULES_HEROES; k++) {
     ai__pred_plies[k] = 0;
     if (k == me || (ai__pred ? ai__pred(ai__pred_ctx, s, k) < 0 : !ai__fit_on || !fit_trusted(&ai__fit, k))) continue;
@@ -1299,7 +1229,6 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
   }
   for (int i = 0; i < nc && i < 2; i++) {
     int k = cand[i];
-    /* a sure miner plays its model's move (AI_ADV_MODEL_MINERS) */
     const double *ev = ai__hist.ev[k - 1];
     if (ai__terms.model_miners && ai__model[k] == AI_MODEL_MINER && ev[AI_MODEL_MINER] >= AI_MODEL_MIN &&
         ev[AI_MODEL_HUNTER] < AI_ADV_MODEL_HUNT_EV) {
@@ -1312,72 +1241,112 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
     st->adv_mask |= 1 << k;
   }
   st->near = nc < 2 ? nc : 2;
+}
 
-  int moves[5];
-  int nm = ai__moves(s, me, moves);
-  double vals[5];
-  int best_move = moves[0];
-  double best_val = -1e18;
-  /* order: greedy one-ply values first */
+/* Step 4: vals[i] = the one-ply value of moves[i] for hero me. */
+static void ai__order(const rules_state *s, int me, const int *moves, int nm, double *vals) {
   rules_state child;
   for (int i = 0; i < nm; i++) {
     memcpy(&child, s, sizeof child);
     rules_move(&child, moves[i]);
     vals[i] = ai_evaluate(&child, me);
   }
-  for (int depth = 4; depth <= AI_MAX_DEPTH; depth += 4) {
-    /* sort moves by last values, best first */
-    for (int i = 0; i < nm; i++)
-      for (int j = i + 1; j < nm; j++)
-        if (vals[j] > vals[i]) {
-          double tv = vals[i]; vals[i] = vals[j]; vals[j] = tv;
-          int tm = moves[i]; moves[i] = moves[j]; moves[j] = tm;
-        }
-    double iter_vals[5];
-    double alpha = -1e18;
-    ai__root_depth = depth;
-    int done = 1;
-    for (int i = 0; i < nm; i++) {
-      memcpy(&child, s, sizeof child);
-      rules_move(&child, moves[i]);
-      /* full window for the first move, then a null-ish window above alpha */
-      double v = ai__search(&child, depth - 1, i == 0 ? -1e18 : alpha - 1e-9, 1e18);
-      if (ai__abort) {
-        done = 0;
-        break;
+}
+
+/* Sorts moves by vals, best first (a stable exchange sort). */
+static void ai__sort_moves(int *moves, double *vals, int nm) {
+  for (int i = 0; i < nm; i++)
+    for (int j = i + 1; j < nm; j++)
+      if (vals[j] > vals[i]) {
+        double tv = vals[i]; vals[i] = vals[j]; vals[j] = tv;
+        int tm = moves[i]; moves[i] = moves[j]; moves[j] = tm;
       }
-      iter_vals[i] = v;
-      if (v > alpha) alpha = v;
+}
+
+/* The move of the best value (the first of equals); *best_val its value. */
+static int ai__best(const int *moves, const double *vals, int nm, double *best_val) {
+  int best_move = moves[0];
+  *best_val = -1e18;
+  for (int i = 0; i < nm; i++)
+    if (vals[i] > *best_val) {
+      *best_val = vals[i];
+      best_move = moves[i];
     }
-    if (!done) break;
-    for (int i = 0; i < nm; i++) vals[i] = iter_vals[i];
-    best_val = -1e18;
-    for (int i = 0; i < nm; i++)
-      if (vals[i] > best_val) {
-        best_val = vals[i];
-        best_move = moves[i];
-      }
+  return best_move;
+}
+
+/* One iteration at `depth` plies: vals[i] = the search's value of
+   moves[i] (full window for the first move, then a null-ish window above
+   alpha). 0 when the deadline or the node budget cut it short (vals
+   untouched). */
+static int ai__iteration(const rules_state *s, const int *moves, int nm, int depth, double *vals) {
+  double iter_vals[5], alpha = -1e18;
+  rules_state child;
+  ai__root_depth = depth;
+  for (int i = 0; i < nm; i++) {
+    memcpy(&child, s, sizeof child);
+    rules_move(&child, moves[i]);
+    double v = ai__search(&child, depth - 1, i == 0 ? -1e18 : alpha - 1e-9, 1e18);
+    if (ai__abort) return 0;
+    iter_vals[i] = v;
+    if (v > alpha) alpha = v;
+  }
+  for (int i = 0; i < nm; i++) vals[i] = iter_vals[i];
+  return 1;
+}
+
+/* Step 5: iterative deepening by whole rounds from the one-ply order in
+   vals; stops at AI_MAX_DEPTH, the game's end, the deadline, or
+   AI_FAR_DEPTH when no hero plays its worst move (deeper only for fights).
+   Returns the last finished iteration's best move (st->depth its depth,
+   0: none finished). */
+static int ai__deepen(const rules_state *s, int *moves, int nm, double *vals, ai_stats *st, double *best_val) {
+  int best_move = moves[0];
+  *best_val = -1e18;
+  for (int depth = 4; depth <= AI_MAX_DEPTH; depth += 4) {
+    ai__sort_moves(moves, vals, nm);
+    if (!ai__iteration(s, moves, nm, depth, vals)) break;
+    best_move = ai__best(moves, vals, nm, best_val);
     st->depth = depth;
     if (s->turn + depth >= s->max_turns) break;
-    int worst = 0; /* heroes searched for their worst move: deepen further only for fights */
+    int worst = 0;
     for (int k = 1; k <= RULES_HEROES; k++) worst += ai__near[k] == AI__ADV_WORST;
     if (!worst && depth >= AI_FAR_DEPTH) break;
   }
-  if (st->depth == 0) {
-    /* not even depth 4 finished: the greedy one-ply order */
-    best_val = -1e18;
-    for (int i = 0; i < nm; i++)
-      if (vals[i] > best_val) {
-        best_val = vals[i];
-        best_move = moves[i];
-      }
-  }
-  if (best_move != RULES_STAY) { /* stepping into a mine not ours (AI_HOT_W) */
-    int x = h->x + rules_dx(best_move), y = h->y + rules_dy(best_move);
+  return best_move;
+}
+
+/* Step 7: remember a step into a mine not ours (hot mines, AI_HOT_W) and
+   tell the fit our move. */
+static void ai__moved(const rules_state *s, int me, int move) {
+  const rules_hero *h = &s->heroes[me - 1];
+  int n = s->n;
+  if (move != RULES_STAY) {
+    int x = h->x + rules_dx(move), y = h->y + rules_dy(move);
     if (x >= 0 && y >= 0 && x < n && y < n && s->terrain[x * n + y] == RULES_MINE && s->owner[x * n + y] != me)
       ai__hist.took_at[x * n + y] = s->turn + 1;
   }
-  fit_moved(&ai__fit, best_move);
+  fit_moved(&ai__fit, move);
+}
+
+BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stats *st) {
+  ai_stats local;
+  if (!st) st = &local;
+  memset(st, 0, sizeof *st);
+  if (me < 1 || me > 4 || s->turn < 0 || s->turn % 4 + 1 != me || rules_finished(s)) return RULES_STAY;
+  ai__observe_all(s, me); /* 1. opponent models and fit */
+  ai_prepare(s, me);      /* 2. distance maps */
+  ai__dl = d;
+  ai__abort = 0;
+  ai__nodes = 0;
+  ai__adversaries(s, me, st); /* 3. who the search plays, and how */
+  int moves[5];
+  double vals[5], best_val;
+  int nm = ai__moves(s, me, moves);
+  ai__order(s, me, moves, nm, vals);                               /* 4. one-ply order */
+  int best_move = ai__deepen(s, moves, nm, vals, st, &best_val);  /* 5. deepen */
+  if (st->depth == 0) best_move = ai__best(moves, vals, nm, &best_val); /* 6. none finished */
+  ai__moved(s, me, best_move); /* 7. */
   st->nodes = ai__nodes;
   st->ms = deadline_elapsed_ms(d);
   st->score = best_val;

@@ -66,7 +66,7 @@ BOT_API int ai_model_of(int hero);
 BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
 /* Switchable terms of ai_evaluate's leaf value, set together by
    ai_set_terms: the threat of a hunter that wins a duel near our mines
-   (threat_w; 0 = off, the default: measured no better, ai.c), the tavern
+   (threat_w; 0 = off, the default: no gain measured, CHANGES.md), the tavern
    that limits a weak hero's exposure (risk_tavern 0/1, off by default),
    and the risk's growth with the way to a tavern (tavern_steps: one more
    share every that many steps, AI_RISK_TAV_STEPS by default; 0 off), and
@@ -74,7 +74,7 @@ BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
    model's move instead of the worst one (model_miners 0/1,
    AI_ADV_MODEL_MINERS, on by default), and the share of its mines' income
    a hero too weak to walk to a tavern alive loses (trap_mine_w; 0 = off,
-   the default since board 10307, ai.c), and whether life is valued by
+   the default: ai.c, AI_TRAP_MINE_W), and whether life is valued by
    what losing it costs (death 0/1, AI_DEATH, on by default: ai.c, "Death
    is cheap"; the trapped term was the older answer to a trapped hero). */
 typedef struct ai_terms {
