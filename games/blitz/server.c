@@ -42,6 +42,7 @@
 #define SERVER_ABORTED 3 /* st.status of an aborted game (rules_finished is true) */
 #define SERVER_MS 1000000LL
 #define SERVER_GRACE_MS 2000 /* a connection is never evicted younger (server__evictable) */
+#define SERVER_HONEST_WAIT_MS 15000 /* a newcomer whose request head came waits this long for a slot */
 #define SERVER_PROBATION_MS 250 /* ... except a silent or slow one, by a newcomer with a whole head */
 
 typedef struct server__req {
@@ -1602,10 +1603,12 @@ static void server__refuse(int fd) {
 }
 
 /* Places newcomer fd (accepted at t): in a slot by the rules of
-   server__evictable; else, while its head has not come and it is younger
-   than SERVER_GRACE_MS, it waits in the pending table (returns 0: keep it
-   there); else it is refused (503 and a close). Returns 1 when fd is done
-   with (placed or closed). */
+   server__evictable; else it waits in the pending table (returns 0: keep
+   it there) while it is younger than SERVER_HONEST_WAIT_MS when its whole
+   request head has come (an honest client is never refused only because a
+   crowd holds every slot for the moment), SERVER_GRACE_MS when it is still
+   silent; after that it is refused (503 and a close). Returns 1 when fd is
+   done with (placed or closed). */
 static int server__place(server_t *sv, int fd, int64_t t, int64_t now) {
   int head = server__peek_head(fd), evict;
   if (head < 0) {
@@ -1614,7 +1617,7 @@ static int server__place(server_t *sv, int fd, int64_t t, int64_t now) {
   }
   int slot = server__pick_slot(sv, now, head, &evict);
   if (slot < 0) {
-    if (!head && now - t <= (int64_t)SERVER_GRACE_MS * SERVER_MS) return 0;
+    if (now - t <= (int64_t)(head ? SERVER_HONEST_WAIT_MS : SERVER_GRACE_MS) * SERVER_MS) return 0;
     server__refuse(fd);
     return 1;
   }
@@ -1634,6 +1637,20 @@ static void server__pending(server_t *sv, int64_t now) {
       sv->pending_fd[i] = -1;
 }
 
+/* The pending entry to give up for a newcomer when the table is full: a
+   free one, else the oldest still silent, else the oldest. */
+static int server__pending_victim(server_t *sv) {
+  int p = -1, silent = -1;
+  for (int i = 0; i < SERVER_PENDING; i++) {
+    if (sv->pending_fd[i] < 0) return i;
+    if (p < 0 || sv->pending_ns[i] < sv->pending_ns[p]) p = i;
+    if (server__peek_head(sv->pending_fd[i]) <= 0 &&
+        (silent < 0 || sv->pending_ns[i] < sv->pending_ns[silent]))
+      silent = i;
+  }
+  return silent >= 0 ? silent : p;
+}
+
 /* Drains the listen queue (so that it never fills and an honest client's
    connect always goes through). A newcomer that cannot be placed yet waits
    in the pending table; when that is full, the pending whose heads came
@@ -1648,14 +1665,7 @@ static void server__accept(server_t *sv, int64_t now) {
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     if (server__place(sv, fd, now, now)) continue;
     server__pending(sv, now); /* heads that came meanwhile: placed before anyone is refused */
-    int p = 0;
-    for (int i = 0; i < SERVER_PENDING; i++) {
-      if (sv->pending_fd[i] < 0) {
-        p = i;
-        break;
-      }
-      if (sv->pending_ns[i] < sv->pending_ns[p]) p = i;
-    }
+    int p = server__pending_victim(sv);
     if (sv->pending_fd[p] >= 0) server__refuse(sv->pending_fd[p]);
     sv->pending_fd[p] = fd;
     sv->pending_ns[p] = now;

@@ -23,8 +23,10 @@
 ** SERVER_GRACE_MS (2 s) to prove honest and did not, or (when its own head
 ** is whole) a silent or unfinished-head one after SERVER_PROBATION_MS
 ** (server.c: server__evictable; never a parked seat, a player of a running
-** game or a whole head), else it waits up to SERVER_GRACE_MS for its head
-** in a pending table of SERVER_PENDING, then gets 503 and a close; an
+** game or a whole head), else it waits for a slot in a pending table of
+** SERVER_PENDING, up to SERVER_HONEST_WAIT_MS (15 s) once its whole head
+** has come, SERVER_GRACE_MS while silent, then gets 503 and a close (a
+** full table gives up its oldest silent entry first); an
 ** unfinished game with no join or move for inactivity_ms is aborted, unless
 ** it is the most recently created one or has not started and a player
 ** waits on it.
