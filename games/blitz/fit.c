@@ -165,20 +165,6 @@ static int fit__move(const fit_params *p, const rules_state *s, int id, const in
 
 BOT_API void fit_reset(fit *f) { memset(f, 0, sizeof *f); }
 
-/* Heroes and mines' owners: what a move can change and the server shows. */
-static int fit__same(const rules_state *a, const rules_state *b) {
-  for (int h = 0; h < RULES_HEROES; h++) {
-    const rules_hero *p = &a->heroes[h], *q = &b->heroes[h];
-    if (p->x != q->x || p->y != q->y || p->life != q->life || p->gold != q->gold || p->mines != q->mines ||
-        p->crashed != q->crashed)
-      return 0;
-  }
-  if (a->nmines != b->nmines) return 0;
-  for (int i = 0; i < a->nmines; i++)
-    if (a->owner[a->mine_cell[i]] != b->owner[a->mine_cell[i]]) return 0;
-  return 1;
-}
-
 /* The replay's working set (one round: the 3 other heroes' moves). */
 #define FIT__LEVELS 3
 static rules_state fit__st[FIT__LEVELS + 1]; /* [0]: after our move */
@@ -187,7 +173,7 @@ static int fit__dm[2][RULES_CELLS];
 
 /* Depth-first: moves of the heroes at levels lev.. from fit__st[lev] to now. */
 static int fit__dfs(int lev, const rules_state *now) {
-  if (lev == FIT__LEVELS) return fit__same(&fit__st[lev], now);
+  if (lev == FIT__LEVELS) return rules_same_shown(&fit__st[lev], now);
   for (int d = 0; d <= RULES_STAY; d++) {
     memcpy(&fit__st[lev + 1], &fit__st[lev], sizeof fit__st[0]);
     rules_move(&fit__st[lev + 1], d);
@@ -204,7 +190,7 @@ static void fit__score(fit *f, int lev) {
   for (int d = 0; d <= RULES_STAY; d++) {
     memcpy(&fit__alt, s, sizeof fit__alt);
     rules_move(&fit__alt, d);
-    if (fit__same(&fit__alt, &fit__st[lev + 1])) seen |= 1 << d;
+    if (rules_same_shown(&fit__alt, &fit__st[lev + 1])) seen |= 1 << d;
   }
   for (int k = 0; k < 2; k++) fit__ways(s, fit__dm[k], id, fit__spikes[k]);
   float *miss = f->miss[id - 1];

@@ -38,25 +38,11 @@ BOT_API void known_reset(known *k) {
     }
 }
 
-/* Heroes, mines' owners: what a move can change and the server shows. */
-static int known__same(const rules_state *a, const rules_state *b) {
-  for (int h = 0; h < RULES_HEROES; h++) {
-    const rules_hero *p = &a->heroes[h], *q = &b->heroes[h];
-    if (p->x != q->x || p->y != q->y || p->life != q->life || p->gold != q->gold || p->mines != q->mines ||
-        p->crashed != q->crashed)
-      return 0;
-  }
-  if (a->nmines != b->nmines) return 0;
-  for (int i = 0; i < a->nmines; i++)
-    if (a->owner[a->mine_cell[i]] != b->owner[a->mine_cell[i]]) return 0;
-  return 1;
-}
-
 /* Depth-first: the moves of the heroes at levels lev.. that lead from
    known__st[lev] to now; the models' predictions are tried first. */
 static int known__dfs(known *k, int lev, int levels, const rules_state *now) {
   const rules_state *s = &known__st[lev];
-  if (lev == levels) return known__same(s, now);
+  if (lev == levels) return rules_same_shown(s, now);
   int id = rules_to_move(s), tried = 0;
   for (int m = 0; m < KNOWN_MODELS; m++) {
     memcpy(&known__botc[lev][m], &k->bot[id - 1][m], sizeof known__tmp);
@@ -92,7 +78,7 @@ BOT_API void known_observe(known *k, const rules_state *now, int me) {
             static rules_state alt;
             memcpy(&alt, &known__st[lev], sizeof alt);
             rules_move(&alt, p);
-            hit = known__same(&alt, &known__st[lev + 1]);
+            hit = rules_same_shown(&alt, &known__st[lev + 1]);
           }
           k->miss[id - 1][m] = k->miss[id - 1][m] * KNOWN_DECAY + (hit ? 0 : 1);
           k->obs[id - 1][m]++;

@@ -547,3 +547,16 @@ BOT_API int rules_generate(rules_state *s, uint64_t seed, int size, char *err, s
   rules__err(err, errcap, "Blitz - Unable to generate a map");
   return -1;
 }
+
+BOT_API int rules_same_shown(const rules_state *a, const rules_state *b) {
+  for (int h = 0; h < RULES_HEROES; h++) {
+    const rules_hero *p = &a->heroes[h], *q = &b->heroes[h];
+    if (p->x != q->x || p->y != q->y || p->life != q->life || p->gold != q->gold || p->mines != q->mines ||
+        p->crashed != q->crashed)
+      return 0;
+  }
+  if (a->nmines != b->nmines) return 0;
+  for (int i = 0; i < a->nmines; i++)
+    if (a->owner[a->mine_cell[i]] != b->owner[a->mine_cell[i]]) return 0;
+  return 1;
+}

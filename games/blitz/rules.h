@@ -115,4 +115,8 @@ BOT_API void rules_places(const rules_state *s, int place[RULES_HEROES]);
    -1 with a message (gave up). */
 BOT_API int rules_generate(rules_state *s, uint64_t seed, int size, char *err, size_t errcap);
 
+/* 1 when a and b agree on what a move can change and the server shows:
+   every hero (position, life, gold, mines, crashed) and every mine's owner. */
+BOT_API int rules_same_shown(const rules_state *a, const rules_state *b);
+
 #endif /* RULES_H */

@@ -989,6 +989,19 @@ static int rounds_until_death(int rounds, int *gold_spent) {
   return died;
 }
 
+/* Issue 35's traces: h1 alone (the others crashed) late in the game must
+   die within 10 moves and hold two mines or more 30 moves after. */
+static void dies_then_holds_two(void) {
+  S.heroes[1].crashed = S.heroes[2].crashed = S.heroes[3].crashed = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  int died = rounds_until_death(10, NULL);
+  TH_ASSERT_MSG(died >= 0, "h1 still alive at %d life at (%d,%d) after 10 moves", S.heroes[0].life,
+                S.heroes[0].x, S.heroes[0].y);
+  rounds_until_death(30, NULL);
+  TH_ASSERT_MSG(S.heroes[0].mines >= 2, "h1 holds %d mines 30 moves after its death", S.heroes[0].mines);
+}
+
 static void test_dies_for_a_fresh_life_across_spikes(void) {
   /* Issue 35, first trace: at 5 life or less holding 2-3 mines, the
      hero stood still 196 of its 300 moves by a tavern that only spikes
@@ -1005,14 +1018,7 @@ static void test_dies_for_a_fresh_life_across_spikes(void) {
        "  $-    ^^  $-\n"
        "@2      ^^  @3\n");
   put(1, 2, 2, 5, 20);
-  S.heroes[1].crashed = S.heroes[2].crashed = S.heroes[3].crashed = 1;
-  rules_recount(&S);
-  S.turn = 400;
-  int died = rounds_until_death(10, NULL);
-  TH_ASSERT_MSG(died >= 0, "h1 still alive at %d life at (%d,%d) after 10 moves", S.heroes[0].life,
-                S.heroes[0].x, S.heroes[0].y);
-  rounds_until_death(30, NULL);
-  TH_ASSERT_MSG(S.heroes[0].mines >= 2, "h1 holds %d mines 30 moves after its death", S.heroes[0].mines);
+  dies_then_holds_two();
 }
 
 static void test_no_drink_when_dying_is_free(void) {
@@ -1069,14 +1075,7 @@ static void test_walled_spawn_no_standing_at_1_life(void) {
        "        ##    \n"
        "@2      ##  @3\n");
   put(1, 3, 2, 1, 10);
-  S.heroes[1].crashed = S.heroes[2].crashed = S.heroes[3].crashed = 1;
-  rules_recount(&S);
-  S.turn = 400;
-  int died = rounds_until_death(10, NULL);
-  TH_ASSERT_MSG(died >= 0, "h1 still alive at %d life at (%d,%d) after 10 moves", S.heroes[0].life,
-                S.heroes[0].x, S.heroes[0].y);
-  rounds_until_death(30, NULL);
-  TH_ASSERT_MSG(S.heroes[0].mines >= 2, "h1 holds %d mines 30 moves after its death", S.heroes[0].mines);
+  dies_then_holds_two();
 }
 
 static void test_budget_load_adaptive(void) {
