@@ -20,37 +20,17 @@ import os
 import select
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+import arena  # noqa: E402  (the repository root: one reader of official traces)
+
 WAIT_S = 2.0
 
 
 def read_answers(path, player):
-    """[(inputs, answer lines or None)] of one player, in order."""
-    out, pending, cur, ask_p, nlines = [], [], None, None, 0
-    with open(path, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
-        for raw in f:
-            line = raw[:-1] if raw.endswith("\n") else raw
-            tag = line.split(" ", 1)[0]
-            if tag == "ASK":
-                _, _, p, n, _ = line.split(" ")
-                ask_p, nlines, cur = int(p), int(n), None
-            elif ask_p != player:
-                continue
-            elif line.startswith("> "):
-                pending.append(line[2:])
-            elif line.startswith("< ") and nlines > 0:
-                if cur is None:
-                    cur = []
-                    out.append((pending, cur))
-                    pending = []
-                cur.append(line[2:])
-            elif tag == "NOANSWER" and nlines > 0:
-                out.append((pending, None))
-                pending = []
-            elif tag == "SOFTTIMEOUT" and out:
-                out[-1] = (out[-1][0], None)
-    if pending:
-        out.append((pending, None))  # sent, never answered (the game ended)
-    return out
+    """[(inputs, answer lines or None)] of one player, in order: its part of
+    the official trace as arena.read_cgref_trace reads it."""
+    players = arena.read_cgref_trace(path)["players"]
+    return players[player] if 0 <= player < len(players) else []
 
 
 class Lines:
