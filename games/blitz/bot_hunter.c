@@ -6,8 +6,6 @@
 ** The policy is sparring.c's (the lab plays the same one in-process).
 */
 #include <stdint.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "client.h"
 #include "sparring.h"
@@ -20,6 +18,6 @@ static int bothunter__policy(const client_view *v, void *ctx) {
 }
 
 int main(int argc, char **argv) {
-  sparring_init(&bothunter__bot, SPARRING_HUNTER, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20));
+  sparring_init(&bothunter__bot, SPARRING_HUNTER, sparring_process_seed());
   return client_run(argc, argv, "blitz-hunter", bothunter__policy, NULL);
 }

@@ -5,8 +5,6 @@
 ** The policy is sparring.c's (the lab plays the same one in-process).
 */
 #include <stdint.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "client.h"
 #include "sparring.h"
@@ -19,6 +17,6 @@ static int botminer__policy(const client_view *v, void *ctx) {
 }
 
 int main(int argc, char **argv) {
-  sparring_init(&botminer__bot, SPARRING_MINER, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20));
+  sparring_init(&botminer__bot, SPARRING_MINER, sparring_process_seed());
   return client_run(argc, argv, "blitz-miner", botminer__policy, NULL);
 }

@@ -3,8 +3,6 @@
 ** The policy is sparring.c's (the lab plays the same one in-process).
 */
 #include <stdint.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "client.h"
 #include "sparring.h"
@@ -17,6 +15,6 @@ static int botrandom__policy(const client_view *v, void *ctx) {
 }
 
 int main(int argc, char **argv) {
-  sparring_init(&botrandom__bot, SPARRING_RANDOM, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20));
+  sparring_init(&botrandom__bot, SPARRING_RANDOM, sparring_process_seed());
   return client_run(argc, argv, "blitz-random", botrandom__policy, NULL);
 }

@@ -5,7 +5,10 @@
 */
 #include "sparring.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #define SPARRING_RANDOM_PCT 5 /* miner and hunter: share of random moves */
 
@@ -38,6 +41,12 @@ BOT_API void sparring_init(sparring_bot *b, int kind, uint64_t seed) {
   rng_seed(&b->rng, seed);
   if (kind == SPARRING_BRUTE) sparbrute_init(&b->brute, seed);
   if (kind == SPARRING_WOW) sparwow_init(&b->wow, seed);
+}
+
+BOT_API uint64_t sparring_process_seed(void) {
+  const char *e = getenv("BLITZ_BOT_SEED");
+  if (e && *e) return strtoull(e, NULL, 10);
+  return (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
 }
 
 /* First move toward the nearest tavern (want 0), mine not ours (1). */

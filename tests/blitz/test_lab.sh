@@ -6,7 +6,8 @@
 # a bad argument exits 2 with a message. The contest field (the models of
 # brute_force_it, KillerBot, wowblitzawesome) replays the same way.
 # (ms_max, a clock reading, is the one field left out of the comparison.)
-# --follow: on the trace of a referee game of four miner bots, the miner
+# --follow: on the trace of a referee game of four miner bots (BLITZ_BOT_SEED
+# fixes their random moves: the same game every run), the miner
 # policy makes the move made in most states (the bots' 5 % random moves
 # differ), the random policy in few; a missing trace exits 1.
 # --replay: along the same trace our search as hero 2 prints one line per
@@ -44,7 +45,7 @@ check contest_field_four_games test "$(echo "$e" | grep -c '^game ')" = 4
 check bad_argument_exits_2 sh -c "$lab --games 2 miner miner dragon >/dev/null 2>&1; test \$? = 2"
 trace=$(mktemp) || exit 1
 trap 'rm -f "$trace"' EXIT
-"$referee" match --seed 7 --turns 60 --quiet --trace "$trace" -- "$miner" "$miner" "$miner" "$miner" >/dev/null
+BLITZ_BOT_SEED=7 "$referee" match --seed 7 --turns 60 --quiet --trace "$trace" -- "$miner" "$miner" "$miner" "$miner" >/dev/null
 rates() { "$lab" --follow "$trace" "$1" | awk '$1 == "follow" && $6 == 60 {print $10}'; }
 m=$(rates miner)
 r=$(rates random)
