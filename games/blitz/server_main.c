@@ -8,9 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opts.h"
 #include "server.h"
 
-static server_t server_main__sv;
+/* the defaults of the options (server_open keeps them) */
+static server_t server_main__sv = {.timeout_ms = 1000, .min_ms = 60, .idle_ms = 15000, .read_ms = 10000,
+                                   .inactivity_ms = 60000, .log_games = 1};
 
 static const char server_main__usage[] =
     "usage: blitz-server [options]\n"
@@ -41,15 +44,16 @@ static const char server_main__usage[] =
     "  --verbose           log every request on stderr\n"
     "  --help              this text\n";
 
-static int server_main__team_file(server_t *sv, const char *path) {
+/* --teams FILE: one "KEY NAME..." a line, # comments (dst: the server) */
+static int server_main__teams(void *dst, const char *path, char *err, size_t errcap) {
   FILE *f = fopen(path, "r");
   if (!f) {
-    fprintf(stderr, "blitz-server: cannot read %s\n", path);
+    snprintf(err, errcap, "--teams: cannot read %.100s", path);
     return -1;
   }
-  char line[256], err[160];
-  int ln = 0;
-  while (fgets(line, sizeof line, f)) {
+  char line[256], why[160];
+  int ln = 0, rc = 0;
+  while (rc == 0 && fgets(line, sizeof line, f)) {
     ln++;
     line[strcspn(line, "\r\n")] = 0;
     char *k = line + strspn(line, " \t");
@@ -57,13 +61,28 @@ static int server_main__team_file(server_t *sv, const char *path) {
     char *e = k + strcspn(k, " \t");
     char *name = e + strspn(e, " \t");
     *e = 0;
-    if (server_add_team(sv, k, name, err, sizeof err) < 0) {
-      fprintf(stderr, "blitz-server: %s line %d: %s\n", path, ln, err);
-      fclose(f);
-      return -1;
+    if (server_add_team(dst, k, name, why, sizeof why) < 0) {
+      snprintf(err, errcap, "%.100s line %d: %s", path, ln, why);
+      rc = -1;
     }
   }
   fclose(f);
+  return rc;
+}
+
+/* --arena ID, repeatable (dst: the list) */
+typedef struct {
+  const char *ids[16];
+  int n;
+} server_main__arenas;
+
+static int server_main__arena(void *dst, const char *id, char *err, size_t errcap) {
+  server_main__arenas *a = dst;
+  if (a->n == 16) {
+    snprintf(err, errcap, "at most 16 --arena games");
+    return -1;
+  }
+  a->ids[a->n++] = id;
   return 0;
 }
 
@@ -71,67 +90,32 @@ int main(int argc, char **argv) {
   server_t *sv = &server_main__sv;
   int port = 8080, auto_start = 0, turns = 300;
   uint64_t seed = 1;
-  const char *arenas[16];
-  int narenas = 0;
-  sv->timeout_ms = 1000;
-  sv->min_ms = 60;
-  sv->bot_ms = 0;
-  sv->idle_ms = 15000;
-  sv->read_ms = 10000;
-  sv->inactivity_ms = 60000;
-  sv->log_games = 1;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      fputs(server_main__usage, stdout);
-      return 0;
-    }
-    if (strcmp(a, "--verbose") == 0) { sv->verbose = 1; continue; }
-    if (strcmp(a, "--quiet") == 0) { sv->log_games = 0; continue; }
-    if (strcmp(a, "--auto-start") == 0) { auto_start = 1; continue; }
-    if (!v) {
-      fprintf(stderr, "blitz-server: %s needs a value (or is unknown)\n%s", a, server_main__usage);
-      return 2;
-    }
-    char *end = NULL;
-    long num = strtol(v, &end, 10);
-    int is_num = *v && !*end && num >= 0 && num <= 100000000;
-    const char *numeric[] = {"--port", "--timeout-ms", "--min-ms", "--bot-ms", "--idle-ms", "--read-ms",
-                             "--inactivity-ms", "--turns"};
-    for (size_t j = 0; j < sizeof numeric / sizeof numeric[0]; j++)
-      if (strcmp(a, numeric[j]) == 0 && !is_num) {
-        fprintf(stderr, "blitz-server: %s wants a number, got \"%s\"\n", a, v);
-        return 2;
-      }
-    if (strcmp(a, "--port") == 0 && num <= 65535) port = (int)num;
-    else if (strcmp(a, "--seed") == 0) seed = strtoull(v, NULL, 0);
-    else if (strcmp(a, "--timeout-ms") == 0) sv->timeout_ms = (int)num;
-    else if (strcmp(a, "--min-ms") == 0) sv->min_ms = (int)num;
-    else if (strcmp(a, "--bot-ms") == 0) sv->bot_ms = (int)num;
-    else if (strcmp(a, "--idle-ms") == 0) sv->idle_ms = (int)num;
-    else if (strcmp(a, "--read-ms") == 0) sv->read_ms = (int)num;
-    else if (strcmp(a, "--inactivity-ms") == 0) sv->inactivity_ms = (int)num;
-    else if (strcmp(a, "--keys") == 0 && strlen(v) < sizeof sv->keys) snprintf(sv->keys, sizeof sv->keys, "%s", v);
-    else if (strcmp(a, "--teams") == 0) {
-      if (server_main__team_file(sv, v) < 0) return 2;
-    } else if (strcmp(a, "--admin-key") == 0 && strlen(v) < sizeof sv->admin_key)
-      snprintf(sv->admin_key, sizeof sv->admin_key, "%s", v);
-    else if (strcmp(a, "--bind") == 0 && strlen(v) < sizeof sv->bind_addr)
-      snprintf(sv->bind_addr, sizeof sv->bind_addr, "%s", v);
-    else if (strcmp(a, "--replays") == 0 && strlen(v) < 160) snprintf(sv->replay_dir, sizeof sv->replay_dir, "%s", v);
-    else if (strcmp(a, "--results") == 0 && strlen(v) < sizeof sv->results_path)
-      snprintf(sv->results_path, sizeof sv->results_path, "%s", v);
-    else if (strcmp(a, "--viewer") == 0 && strlen(v) < sizeof sv->viewer_path)
-      snprintf(sv->viewer_path, sizeof sv->viewer_path, "%s", v);
-    else if (strcmp(a, "--arena") == 0 && narenas < 16) arenas[narenas++] = v;
-    else if (strcmp(a, "--turns") == 0 && num >= 1 && num <= 600) turns = (int)num;
-    else {
-      fprintf(stderr, "blitz-server: unknown option or bad value: %s %s\n%s", a, v, server_main__usage);
-      return 2;
-    }
-    i++;
-  }
+  server_main__arenas arenas = {{0}, 0};
+  const long ms = 100000000; /* the largest time option */
+  const opts_spec spec[] = {
+      {"--port", OPTS_INT, &port, 0, 65535, NULL},
+      {"--bind", OPTS_STR, sv->bind_addr, 0, sizeof sv->bind_addr, NULL},
+      {"--seed", OPTS_U64, &seed, 0, 0, NULL},
+      {"--keys", OPTS_STR, sv->keys, 0, sizeof sv->keys, NULL},
+      {"--teams", OPTS_CALL, sv, 0, 0, server_main__teams},
+      {"--admin-key", OPTS_STR, sv->admin_key, 0, sizeof sv->admin_key, NULL},
+      {"--auto-start", OPTS_FLAG, &auto_start, 1, 1, NULL},
+      {"--arena", OPTS_CALL, &arenas, 0, 0, server_main__arena},
+      {"--turns", OPTS_INT, &turns, 1, 600, NULL},
+      {"--timeout-ms", OPTS_INT, &sv->timeout_ms, 0, ms, NULL},
+      {"--min-ms", OPTS_INT, &sv->min_ms, 0, ms, NULL},
+      {"--bot-ms", OPTS_INT, &sv->bot_ms, 0, ms, NULL},
+      {"--idle-ms", OPTS_INT, &sv->idle_ms, 0, ms, NULL},
+      {"--read-ms", OPTS_INT, &sv->read_ms, 0, ms, NULL},
+      {"--inactivity-ms", OPTS_INT, &sv->inactivity_ms, 0, ms, NULL},
+      {"--replays", OPTS_STR, sv->replay_dir, 0, 160, NULL},
+      {"--results", OPTS_STR, sv->results_path, 0, sizeof sv->results_path, NULL},
+      {"--viewer", OPTS_STR, sv->viewer_path, 0, sizeof sv->viewer_path, NULL},
+      {"--quiet", OPTS_FLAG, &sv->log_games, 0, 0, NULL},
+      {"--verbose", OPTS_FLAG, &sv->verbose, 1, 1, NULL},
+      {NULL, 0, NULL, 0, 0, NULL}};
+  int rc = opts_parse(spec, argc, argv, "blitz-server", server_main__usage);
+  if (rc) return rc == 1 ? 0 : rc;
   sv->admin_start = sv->admin_key[0] && !auto_start;
   signal(SIGPIPE, SIG_IGN);
   char err[256];
@@ -139,9 +123,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "blitz-server: %s\n", err);
     return 1;
   }
-  for (int i = 0; i < narenas; i++)
-    if (server_create_arena(sv, arenas[i], NULL, seed + (uint64_t)i, 0, turns, err, sizeof err) < 0) {
-      fprintf(stderr, "blitz-server: --arena %s: %s\n", arenas[i], err);
+  for (int i = 0; i < arenas.n; i++)
+    if (server_create_arena(sv, arenas.ids[i], NULL, seed + (uint64_t)i, 0, turns, err, sizeof err) < 0) {
+      fprintf(stderr, "blitz-server: --arena %s: %s\n", arenas.ids[i], err);
       return 1;
     }
   printf("listening on http://%s:%d\n", sv->bind_addr[0] ? sv->bind_addr : "127.0.0.1", sv->port);

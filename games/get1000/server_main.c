@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opts.h"
 #include "server.h"
 
 static server_t server_main__s;
@@ -36,56 +37,40 @@ static const char server_main__text[] =
     "Every finished match is also printed on stdout as one JSON line;\n"
     "GET / (plain HTTP) shows rooms, players, scores and recent results.\n";
 
-static int server_main__usage(const char *msg) {
-  fprintf(stderr, "get1000-server: %s\n%s", msg, server_main__text);
-  return 2;
+/* --ties none|all (dst: server_config.ties_all) */
+static int server_main__ties(void *dst, const char *v, char *err, size_t errcap) {
+  if (strcmp(v, "none") != 0 && strcmp(v, "all") != 0) {
+    snprintf(err, errcap, "--ties takes none or all");
+    return -1;
+  }
+  *(int *)dst = strcmp(v, "all") == 0;
+  return 0;
 }
 
 int main(int argc, char **argv) {
   server_config cfg;
   server_default_config(&cfg);
   cfg.verbose = 1;
-  int bind_any = 0;
-  long matches = 0;
-  for (int i = 1; i < argc; i++) {
-    const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    char *end = NULL;
-    if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
-      fputs(server_main__text, stdout);
-      return 0;
-    }
-    if (strcmp(o, "--bind-any") == 0) { bind_any = 1; continue; }
-    if (strcmp(o, "--quiet") == 0) { cfg.verbose = 0; continue; }
-    if (!v) return server_main__usage("option needs a value");
-    i++;
-    if (strcmp(o, "--ties") == 0) {
-      if (strcmp(v, "none") != 0 && strcmp(v, "all") != 0) return server_main__usage("--ties none|all");
-      cfg.ties_all = strcmp(v, "all") == 0;
-      continue;
-    }
-    if (strcmp(o, "--results") == 0) {
-      if (strlen(v) >= sizeof cfg.results_path) return server_main__usage("--results path too long");
-      snprintf(cfg.results_path, sizeof cfg.results_path, "%s", v);
-      continue;
-    }
-    if (strcmp(o, "--seed") == 0) {
-      cfg.seed = strtoull(v, &end, 0);
-      if (*end) return server_main__usage("bad --seed");
-      continue;
-    }
-    long x = strtol(v, &end, 10);
-    if (*end || x < 0 || x > 1000000000) return server_main__usage("bad number");
-    if (strcmp(o, "--port") == 0 && x <= 65535) cfg.port = (int)x;
-    else if (strcmp(o, "--players") == 0 && x >= 1) cfg.players = (int)x;
-    else if (strcmp(o, "--limit-ms") == 0 && x >= 1) cfg.limit_ms = (int)x;
-    else if (strcmp(o, "--target") == 0 && x >= 1) cfg.target = (int)x;
-    else if (strcmp(o, "--max-rounds") == 0 && x >= 1) cfg.max_rounds = (int)x;
-    else if (strcmp(o, "--test-rounds") == 0 && x >= 1) cfg.test_rounds = (int)x;
-    else if (strcmp(o, "--handshake-ms") == 0) cfg.handshake_ms = (int)x;
-    else if (strcmp(o, "--room-wait-ms") == 0) cfg.room_wait_ms = (int)x;
-    else if (strcmp(o, "--matches") == 0) matches = x;
-    else return server_main__usage("unknown option or value out of range");
-  }
+  int bind_any = 0, matches = 0;
+  const long big = 1000000000;
+  const opts_spec spec[] = {
+      {"--port", OPTS_INT, &cfg.port, 0, 65535, NULL},
+      {"--bind-any", OPTS_FLAG, &bind_any, 1, 1, NULL},
+      {"--players", OPTS_INT, &cfg.players, 1, SERVER_MAX_PLAYERS, NULL},
+      {"--seed", OPTS_U64, &cfg.seed, 0, 0, NULL},
+      {"--ties", OPTS_CALL, &cfg.ties_all, 0, 0, server_main__ties},
+      {"--limit-ms", OPTS_INT, &cfg.limit_ms, 1, big, NULL},
+      {"--target", OPTS_INT, &cfg.target, 1, big, NULL},
+      {"--max-rounds", OPTS_INT, &cfg.max_rounds, 1, big, NULL},
+      {"--test-rounds", OPTS_INT, &cfg.test_rounds, 1, big, NULL},
+      {"--handshake-ms", OPTS_INT, &cfg.handshake_ms, 0, big, NULL},
+      {"--room-wait-ms", OPTS_INT, &cfg.room_wait_ms, 0, big, NULL},
+      {"--results", OPTS_STR, cfg.results_path, 0, sizeof cfg.results_path, NULL},
+      {"--matches", OPTS_INT, &matches, 0, big, NULL},
+      {"--quiet", OPTS_FLAG, &cfg.verbose, 0, 0, NULL},
+      {NULL, 0, NULL, 0, 0, NULL}};
+  int rc = opts_parse(spec, argc, argv, "get1000-server", server_main__text);
+  if (rc) return rc == 1 ? 0 : rc;
   signal(SIGPIPE, SIG_IGN);
   server_t *s = &server_main__s;
   if (server_open(s, &cfg, bind_any) != 0) return 1;
