@@ -57,7 +57,7 @@ FUZZ_SRC_spring2021   := games/spring2021/beam.c games/spring2021/ai.c games/spr
                          modules/javarand.c tests/fuzz/fuzz_clock.c modules/rng.c modules/reader.c
 FUZZ_SRC_greencircle  := games/greencircle/mc.c games/greencircle/race.c games/greencircle/ai.c games/greencircle/rules.c games/greencircle/proto.c \
                          modules/sha1prng.c modules/sha1.c modules/rng.c tests/fuzz/fuzz_clock.c modules/reader.c
-FUZZ_SRC_blitz        := games/blitz/client.c games/blitz/ai.c games/blitz/nav.c games/blitz/rules.c \
+FUZZ_SRC_blitz        := games/blitz/client.c games/blitz/ai.c games/blitz/fit.c games/blitz/nav.c games/blitz/rules.c \
                          games/blitz/known.c games/blitz/sparring.c games/blitz/sparbrute.c games/blitz/sparwow.c \
                          modules/rng.c tests/fuzz/fuzz_clock.c modules/http.c modules/json.c modules/text.c
 FUZZ_SRC_get1000      := games/get1000/agent.c games/get1000/policy.c modules/rng.c modules/json.c modules/text.c
