@@ -1,0 +1,73 @@
+/*
+** worth.c -- Green Circle: the dist bot's decision, the rollout search
+** valuing an engine (see worth.h for why and what changes against v2).
+**
+** Search: mc_run's numbered steps (mc.c) with worth_conf: the default
+** policy's release limits, the horizon and the leaf worth_eval.
+** Tunables: the WORTH_ constants below (each can be set with -D for a
+** screening build).
+** Invariants: pure functions of the position.
+*/
+#include "worth.h"
+
+#include "race.h"
+
+#ifndef WORTH_HORIZON
+#define WORTH_HORIZON 6 /* own turns played out after the current one (v2's) */
+#endif
+#ifndef WORTH_REL
+#define WORTH_REL 0 /* debt the default policy pays for a release: clean only */
+#endif
+#ifndef WORTH_OPP_REL_EARLY
+#define WORTH_OPP_REL_EARLY 3 /* the opponent's, at score <= 1 */
+#endif
+#ifndef WORTH_OPP_REL_LATE
+#define WORTH_OPP_REL_LATE 2 /* the opponent's, at score >= 2 */
+#endif
+#ifndef WORTH_REL_RACE
+#define WORTH_REL_RACE 0 /* ... once the other player has WORTH_RACE_AT releases */
+#endif
+#ifndef WORTH_RACE_AT
+#define WORTH_RACE_AT 5 /* (5: never) */
+#endif
+#ifndef WORTH_CAP
+#define WORTH_CAP 1.0 /* race_eval points per automated card per release still needed */
+#endif
+#ifndef WORTH_TAX
+#define WORTH_TAX 0.5 /* race_eval points per DEBT card per release still needed */
+#endif
+#ifndef WORTH_OPP
+#define WORTH_OPP 1.0 /* weight of the opponent's engine terms against us */
+#endif
+
+BOT_API void worth_conf(mc_conf *cf) {
+  cf->horizon = WORTH_HORIZON;
+  cf->rel_early[0] = cf->rel_late[0] = WORTH_REL;
+  cf->rel_early[1] = WORTH_OPP_REL_EARLY;
+  cf->rel_late[1] = WORTH_OPP_REL_LATE;
+  cf->rel_race = WORTH_REL_RACE;
+  cf->race_at = WORTH_RACE_AT;
+  cf->eval = worth_eval;
+}
+
+/* Player p's engine terms: lasting capacity minus the debt tax, both per
+   release it still needs. */
+static double worth__engine(const rules_game *g, int p) {
+  const rules_player *P = &g->p[p];
+  int left = RULES_WIN_APPS - P->score;
+  if (left <= 0) return 0.0;
+  return left * (WORTH_CAP * P->automated.n - WORTH_TAX * rules_debt_count(g, p));
+}
+
+BOT_API double worth_eval(const rules_game *g) {
+  double v = race_eval(g);
+  if (g->over || g->p[0].score >= RULES_WIN_APPS || g->p[1].score >= RULES_WIN_APPS) return v;
+  return v + worth__engine(g, 0) - WORTH_OPP * worth__engine(g, 1);
+}
+
+BOT_API rules_action worth_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
+                                  ai_stats *st) {
+  mc_conf cf;
+  worth_conf(&cf);
+  return mc_decide_conf(&cf, in, t, budget_ms, seed, st);
+}
