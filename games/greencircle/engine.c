@@ -51,22 +51,16 @@ static void engine__view_of(const rules_game *g, engine__view *v) {
   memset(v, 0, sizeof *v);
   v->p = g->active;
   const rules_player *P = &g->p[v->p];
-  int have[RULES_NSKILL] = {0}, wild = 0, auto_bonus = 0;
-  const rules_pile *ps[5] = {&P->hand, &P->draw, &P->discard, &P->played, &P->automated};
-  for (int j = 0; j < 5; j++)
+  rules_deck_deficit(g, v->p, v->deficit, &v->debt_deck, &v->deck);
+  int auto_bonus = 0;
+  for (int i = 0; i < P->automated.n; i++) auto_bonus += P->automated.c[i] == RULES_BONUS;
+  const rules_pile *ps[4] = {&P->hand, &P->draw, &P->discard, &P->played};
+  for (int j = 0; j < 4; j++)
     for (int i = 0; i < ps[j]->n; i++) {
       int c = ps[j]->c[i];
-      if (c < RULES_NSKILL) have[c] += 2;
-      else if (c == RULES_BONUS) wild++;
-      else v->debt_deck++;
-      v->deck++;
-      if (j == 4) auto_bonus += c == RULES_BONUS;
-      else v->free_bonus += c == RULES_BONUS, v->ci_deck += c == RULES_CI, v->dr_deck += c == RULES_DR;
+      v->free_bonus += c == RULES_BONUS, v->ci_deck += c == RULES_CI, v->dr_deck += c == RULES_DR;
+      v->debt_hand += j == 0 && c == RULES_DEBT;
     }
-  for (int i = 0; i < P->hand.n; i++) v->debt_hand += P->hand.c[i] == RULES_DEBT;
-  int need[RULES_NAPP][RULES_NSKILL];
-  for (int i = 0; i < g->napps; i++) rules_app_need(g->apps[i], need[i]);
-  rules_nearest_deficit((const int(*)[RULES_NSKILL])need, g->napps, have, wild, v->deficit);
   v->building = auto_bonus < ENGINE_BONUS_TARGET && P->score < ENGINE_BUILD_SCORE;
   int good[RULES_NSKILL], w, sk;
   rules_skills_held(P, good, &w, &sk);
@@ -114,12 +108,6 @@ static int engine__spoils(const rules_game *g, const engine__view *v, const rule
   return !engine__clean(g, P->score, good, wild, skills);
 }
 
-static int engine__adjacent(int a, int b) {
-  if (a < 0 || b < 0) return 0;
-  int d = a > b ? a - b : b - a;
-  return d <= 1 || d == 7;
-}
-
 static double engine__play(const rules_game *g, const engine__view *v, const rules_action *a) {
   const rules_player *P = &g->p[v->p];
   if (engine__spoils(g, v, a)) return -1.0;
@@ -149,7 +137,7 @@ static double engine__score_v(const rules_game *g, const engine__view *v, const 
     int t = a->y;
     double s = g->desk[t] > 0 ? engine__card(g, v, t) : g->bonus > 0 ? engine__card(g, v, RULES_BONUS) : 0.0;
     if (a->x < P->loc) s -= ENGINE_WRAP_PENALTY;
-    if (engine__adjacent(a->x, g->p[1 - v->p].loc)) s -= ENGINE_ADJ_PENALTY;
+    if (rules_desks_adjacent(a->x, g->p[1 - v->p].loc)) s -= ENGINE_ADJ_PENALTY;
     return s;
   }
   case RULES_A_GIVE:

@@ -79,21 +79,10 @@ static int mc__best_rel(const rules_game *g, int score, const int good[RULES_NSK
 
 static void mc__values(const mc_conf *cf, const rules_game *g, int p, mc__vals *v) {
   const rules_player *P = &g->p[p];
-  int have[RULES_NSKILL] = {0}, wild = 0, debt = 0, deck = 0;
-  const rules_pile *ps[5] = {&P->hand, &P->draw, &P->discard, &P->played, &P->automated};
-  for (int j = 0; j < 5; j++)
-    for (int i = 0; i < ps[j]->n; i++) {
-      int c = ps[j]->c[i];
-      if (c < RULES_NSKILL) have[c] += 2;
-      else if (c == RULES_BONUS) wild++;
-      else debt++;
-      deck++;
-    }
+  int debt, deck;
+  rules_deck_deficit(g, p, v->deficit, &debt, &deck);
   v->debt_in_hand = 0;
   for (int i = 0; i < P->hand.n; i++) v->debt_in_hand += P->hand.c[i] == RULES_DEBT;
-  int need[RULES_NAPP][RULES_NSKILL];
-  for (int i = 0; i < g->napps; i++) rules_app_need(g->apps[i], need[i]);
-  rules_nearest_deficit((const int(*)[RULES_NSKILL])need, g->napps, have, wild, v->deficit);
   static const double base[RULES_NTYPES] = {1.5, 1.5, 1.0, 0.5, 1.0, 2.5, 1.0, 1.0, 1.5, -2.0};
   for (int k = 0; k < RULES_NTYPES; k++) v->val[k] = base[k];
   for (int k = 0; k < RULES_NSKILL; k++)
@@ -128,12 +117,6 @@ static int mc__play_spoils(const rules_game *g, const mc__vals *v, const rules_a
   return mc__best_rel(g, g->p[g->active].score, good, wild, skills) > v->rel;
 }
 
-static int mc__adjacent(int a, int b) {
-  if (a < 0 || b < 0) return 0;
-  int d = a > b ? a - b : b - a;
-  return d <= 1 || d == 7;
-}
-
 static double mc__score_v(const rules_game *g, const mc__vals *v, const rules_action *a) {
   int p = g->active;
   const rules_player *M = &g->p[p];
@@ -143,7 +126,7 @@ static double mc__score_v(const rules_game *g, const mc__vals *v, const rules_ac
     double s = g->desk[t] > 0 ? v->val[t] : (g->bonus > 0 ? v->val[RULES_BONUS] : 0);
     int nondebt = M->hand.n - v->debt_in_hand;
     if (a->x < M->loc) s -= nondebt <= 2 ? 1.0 + 1.5 * (2 - nondebt) : 2.5;
-    if (mc__adjacent(a->x, g->p[1 - p].loc)) s -= nondebt == 0 ? 3.0 : 1.5;
+    if (rules_desks_adjacent(a->x, g->p[1 - p].loc)) s -= nondebt == 0 ? 3.0 : 1.5;
     return s;
   }
   case RULES_A_GIVE:

@@ -24,6 +24,10 @@
 #ifndef WORTH_OPP_REL_LATE
 #define WORTH_OPP_REL_LATE 2 /* the opponent's, at score >= 2 */
 #endif
+#ifndef WORTH_OPP_ADAPT
+#define WORTH_OPP_ADAPT 0 /* 1: an opponent holding no more DEBT than it started with is modelled clean only */
+#endif
+#define WORTH_DEBT_START 4 /* DEBT cards of a starting deck */
 #ifndef WORTH_REL_RACE
 #define WORTH_REL_RACE 0 /* ... once the other player has WORTH_RACE_AT releases */
 #endif
@@ -69,5 +73,6 @@ BOT_API rules_action worth_decide(const proto_input *in, const proto_track *t, d
                                   ai_stats *st) {
   mc_conf cf;
   worth_conf(&cf);
+  if (WORTH_OPP_ADAPT && in->cnt[PROTO_OPP][RULES_DEBT] <= WORTH_DEBT_START) cf.rel_early[1] = cf.rel_late[1] = 0;
   return mc_decide_conf(&cf, in, t, budget_ms, seed, st);
 }
