@@ -10,9 +10,11 @@
 ** at four its deck could not make the clean fifth.
 **
 ** What changes against v2 (worth.c's tunables):
-**   policy:  the default policy releases clean only (WORTH_REL), unless
-**            the other player has WORTH_RACE_AT releases (its clock is
-**            short: then up to WORTH_REL_RACE debt, as v2);
+**   policy:  the bot's default policy releases clean only (WORTH_REL);
+**            the opponent's is read from what it shows (worth_conf_seen):
+**            clean only while it holds no more DEBT than its starting
+**            deck (an engine builder's way), else v2's limits, 3 and 2
+**            (it pays debt for its releases, so its clock runs faster);
 **   horizon: WORTH_HORIZON own turns;
 **   leaf:    worth_eval = race_eval plus, for each player still short of
 **            five, what its deck is worth for the releases it still needs
@@ -38,6 +40,11 @@
 
 /* The dist bot's configuration of the rollout search. */
 BOT_API void worth_conf(mc_conf *cf);
+/* worth_conf with the opponent's release limits read from what it shows:
+   holding no more DEBT (opp_debt, all its cards) than a starting deck, it
+   has never paid debt for a release and is modelled clean only; else at
+   v2's limits (WORTH_OPP_REL_EARLY, WORTH_OPP_REL_LATE). */
+BOT_API void worth_conf_seen(mc_conf *cf, int opp_debt);
 /* Value of a position for player 0: race_eval plus the engine terms. */
 BOT_API double worth_eval(const rules_game *g);
 /* Chooses the answer to request `in` within budget_ms (ai_decide_fn). */

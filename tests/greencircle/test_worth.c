@@ -2,7 +2,8 @@
 ** test_worth.c -- the dist bot's decision (games/greencircle/worth.h)
 ** against v2's (mc_conf_v2), each test a situation where v2 errs and
 ** worth does not: its default policy declines a release for debt that v2's
-** takes (the opponent's seat still modelled as v2 plays); worth_eval
+** takes; an opponent that shows no debt beyond its starting deck is
+** played out clean only, one that does at v2's limits; worth_eval
 ** counts an automated card and a DEBT card per release still needed, and
 ** the opponent's against us; an opening release for four DEBT that v2's
 ** search takes and worth's declines. Searches run on samples, not the
@@ -40,9 +41,9 @@ static rules_action policy(const mc_conf *cf, const rules_game *g) {
 
 /* At two releases, application 0 (TRAINING + CODING) for two DEBT: v2's
    default policy releases it (its limit at two is MC_REL_LATE, 2); worth's
-   waits for a clean hand on the bot's seat, and on the opponent's seat
-   still releases (it models the opponent as v2 plays). A clean release is
-   taken by both. */
+   (W: worth_conf, the opponent's seat at v2's limits) waits for a clean
+   hand on the bot's seat, and on the opponent's seat still releases. A
+   clean release is taken by both. */
 static void test_policy_clean_only(void) {
   for (int p = 0; p < 2; p++) {
     rules_game g;
@@ -62,6 +63,32 @@ static void test_policy_clean_only(void) {
     TH_EQ_INT(a.kind, RULES_A_RELEASE);
     TH_EQ_INT(a.x, 0);
   }
+}
+
+/* The opponent's clock read from what it shows: with only its starting
+   four DEBT it has never paid for a release, and the playouts give it
+   clean releases only (v2 gives every opponent its own limits, so an
+   engine builder seems to release sooner than it will); with more DEBT,
+   v2's limits. On the opponent's seat with application 0 for two DEBT in
+   hand: the clean model waits, the other releases. */
+static void test_opponent_model(void) {
+  mc_conf clean, paid;
+  worth_conf_seen(&clean, 4);
+  worth_conf_seen(&paid, 5);
+  TH_EQ_INT(clean.rel_early[1], 0);
+  TH_EQ_INT(clean.rel_late[1], 0);
+  TH_EQ_INT(paid.rel_early[1], V2.rel_early[1]);
+  TH_EQ_INT(paid.rel_late[1], V2.rel_late[1]);
+  TH_EQ_INT(clean.rel_late[0], 0); /* the bot's own seat: clean either way */
+  TH_EQ_INT(paid.rel_late[0], 0);
+  rules_game g;
+  fx_base(&g, "3344556677", "3344556677");
+  g.phase = RULES_PH_RELEASE;
+  g.p[1].score = 2;
+  put(&g.p[1].hand, "0012");
+  TH_EQ_INT(policy(&clean, &g).kind, RULES_A_WAIT);
+  TH_EQ_INT(policy(&paid, &g).kind, RULES_A_RELEASE);
+  TH_EQ_INT(policy(&V2, &g).kind, RULES_A_RELEASE);
 }
 
 /* worth_eval minus race_eval when card c of player p lies in pile `to`
@@ -128,7 +155,7 @@ static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed)
 
 static void test_search_answers(void) { fx_check_answers(decide, "0011223344", "0000111199"); }
 
-static const th_test TESTS[] = {TH_ENTRY(test_policy_clean_only), TH_ENTRY(test_eval_engine), TH_ENTRY(test_declines_opening_debt),
+static const th_test TESTS[] = {TH_ENTRY(test_policy_clean_only), TH_ENTRY(test_opponent_model), TH_ENTRY(test_eval_engine), TH_ENTRY(test_declines_opening_debt),
                                 TH_ENTRY(test_search_answers)};
 
 int main(int argc, char **argv) {
