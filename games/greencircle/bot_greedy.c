@@ -36,19 +36,13 @@ static void greedy_values(const proto_input *in, greedy_ctx *c) {
   if (c->deck > 0) c->val[RULES_RF] += 4.0 * c->debt_in_deck / c->deck;
 }
 
-static int greedy_adjacent(int a, int b) {
-  if (a < 0 || b < 0) return 0;
-  int d = a > b ? a - b : b - a;
-  return d <= 1 || d == 7;
-}
-
 static double greedy_move_score(const proto_input *in, const greedy_ctx *c, const rules_action *a) {
   const rules_player *M = &c->g.p[0];
   int t = a->y;
   double s = c->g.desk[t] > 0 ? c->val[t] : (c->g.bonus > 0 ? c->val[RULES_BONUS] : 0);
   int nondebt = M->hand.n - in->cnt[PROTO_HAND][RULES_DEBT];
   if (a->x < M->loc) s -= nondebt <= 2 ? 1.0 + 1.5 * (2 - nondebt) : 2.5;
-  if (greedy_adjacent(a->x, c->g.p[1].loc)) s -= nondebt == 0 ? 3.0 : 1.5;
+  if (rules_desks_adjacent(a->x, c->g.p[1].loc)) s -= nondebt == 0 ? 3.0 : 1.5;
   return s;
 }
 

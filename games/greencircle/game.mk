@@ -27,6 +27,7 @@ test-greencircle:
 	  build/tests/greencircle/test_clean \
 	  build/tests/greencircle/test_race \
 	  build/tests/greencircle/test_mc \
+	  build/tests/greencircle/test_worth \
 	  'build/greencircle-referee replay $(or $(GC_TRACES),tests/data/greencircle/*.txt)' \
 	  'build/greencircle-referee replay $(or $(GC_DQ_TRACES),tests/data/greencircle/dq/*.txt)' \
 	  'build/greencircle-referee replay $(or $(GC_FUZZ_TRACES),tests/data/greencircle/fuzz/*.txt)' \

@@ -1,9 +1,10 @@
 /*
 ** main.c -- Green Circle bot (CodinGame, stdin/stdout): reads each request,
 ** tracks what the input hides (plays left, throws left, pending desk), asks
-** mc_decide (mc.h: the rollout search; every candidate answer played out
-** for the bot's next MC_HORIZON turns by a greedy policy for both seats,
-** scored by race_eval) for an answer within the time budget and prints it,
+** worth_decide (worth.h: the rollout search of mc.h valuing an engine;
+** every candidate answer played out for the bot's next WORTH_HORIZON turns
+** by a greedy policy for both seats that releases clean only, scored by
+** worth_eval) for an answer within the time budget and prints it,
 ** flushed. Bad input: a message on stderr and RANDOM (junk before the next
 ** phase line is skipped without answering). Debug goes to stderr only.
 ** Budget: 30 ms a decision (limit 50 ms), 150 ms for the first (limit 1 s).
@@ -14,15 +15,17 @@
 ** shared machine descheduling a busy process (stalls up to 21 ms were
 ** seen on the development VM; see the top README). Measured by CPU clock,
 ** no decision went over 30.1 ms; 40 ms bought no strength (27 games).
-** Until issue 13's rollout search this was race_decide at 15 ms (race.h),
-** which it beats 70% head to head (README, Results).
+** worth_decide does the work of mc_decide per sample (the same playouts,
+** a leaf that adds two pile counts per player), so the same budget holds.
+** Until issue 36 this was mc_decide (v2, bot_v2.c); until issue 13's
+** rollout search, race_decide at 15 ms (race.h).
 */
 #include <stdio.h>
 
 #include "ai.h"
-#include "mc.h"
+#include "worth.h"
 
 #define GC_MAIN_BUDGET_MS 30.0
 #define GC_MAIN_FIRST_MS 150.0
 
-int main(void) { return ai_bot_main(mc_decide, GC_MAIN_FIRST_MS, GC_MAIN_BUDGET_MS); }
+int main(void) { return ai_bot_main(worth_decide, GC_MAIN_FIRST_MS, GC_MAIN_BUDGET_MS); }

@@ -10,7 +10,7 @@
 **      random numbers).
 **   3. per surviving candidate: apply it, play on with mc_policy for both
 **      players (mc_playout) to the game's end or the end of the bot's
-**      MC_HORIZON-th next turn, and add mc_value to its sum.
+**      cf->horizon-th next turn, and add mc_value to its sum.
 **   4. a sample cut by the deadline is dropped whole.
 **   5. successive halving: at MC_HALVE0 samples and at every doubling after
 **      it, keep the better half of the candidates (at least two).
@@ -20,7 +20,8 @@
 ** closest applications miss over its whole deck; moves to the desk whose
 ** card is worth most, avoiding the administrative desk and the opponent;
 ** plays in a fixed priority, but never a card whose loss spoils a release
-** the hand allows now; releases when the debt is small.
+** the hand allows now; releases when the debt is at most the seat's limit
+** (mc_conf: v2's MC_REL_EARLY, MC_REL_LATE for both seats; worth.c's own).
 ** Tunables: the named constants below (each can be set with -D for a
 ** screening build).
 ** Invariants: no allocation; the caller's position is never modified.
@@ -76,29 +77,19 @@ static int mc__best_rel(const rules_game *g, int score, const int good[RULES_NSK
   return best;
 }
 
-static void mc__values(const rules_game *g, int p, mc__vals *v) {
+static void mc__values(const mc_conf *cf, const rules_game *g, int p, mc__vals *v) {
   const rules_player *P = &g->p[p];
-  int have[RULES_NSKILL] = {0}, wild = 0, debt = 0, deck = 0;
-  const rules_pile *ps[5] = {&P->hand, &P->draw, &P->discard, &P->played, &P->automated};
-  for (int j = 0; j < 5; j++)
-    for (int i = 0; i < ps[j]->n; i++) {
-      int c = ps[j]->c[i];
-      if (c < RULES_NSKILL) have[c] += 2;
-      else if (c == RULES_BONUS) wild++;
-      else debt++;
-      deck++;
-    }
+  int debt, deck;
+  rules_deck_deficit(g, p, v->deficit, &debt, &deck);
   v->debt_in_hand = 0;
   for (int i = 0; i < P->hand.n; i++) v->debt_in_hand += P->hand.c[i] == RULES_DEBT;
-  int need[RULES_NAPP][RULES_NSKILL];
-  for (int i = 0; i < g->napps; i++) rules_app_need(g->apps[i], need[i]);
-  rules_nearest_deficit((const int(*)[RULES_NSKILL])need, g->napps, have, wild, v->deficit);
   static const double base[RULES_NTYPES] = {1.5, 1.5, 1.0, 0.5, 1.0, 2.5, 1.0, 1.0, 1.5, -2.0};
   for (int k = 0; k < RULES_NTYPES; k++) v->val[k] = base[k];
   for (int k = 0; k < RULES_NSKILL; k++)
     if (v->deficit[k] > 0) v->val[k] += 3.0;
   if (deck > 0) v->val[RULES_RF] += 4.0 * debt / deck;
-  v->rel_thr = P->score <= 1 ? MC_REL_EARLY : MC_REL_LATE;
+  v->rel_thr = P->score <= 1 ? cf->rel_early[p] : cf->rel_late[p];
+  if (g->p[1 - p].score >= cf->race_at && cf->rel_race > v->rel_thr) v->rel_thr = cf->rel_race;
   v->rel = 99;
   if (g->phase == RULES_PH_PLAY) {
     rules_skills_held(P, v->good, &v->wild, &v->skills);
@@ -126,12 +117,6 @@ static int mc__play_spoils(const rules_game *g, const mc__vals *v, const rules_a
   return mc__best_rel(g, g->p[g->active].score, good, wild, skills) > v->rel;
 }
 
-static int mc__adjacent(int a, int b) {
-  if (a < 0 || b < 0) return 0;
-  int d = a > b ? a - b : b - a;
-  return d <= 1 || d == 7;
-}
-
 static double mc__score_v(const rules_game *g, const mc__vals *v, const rules_action *a) {
   int p = g->active;
   const rules_player *M = &g->p[p];
@@ -141,7 +126,7 @@ static double mc__score_v(const rules_game *g, const mc__vals *v, const rules_ac
     double s = g->desk[t] > 0 ? v->val[t] : (g->bonus > 0 ? v->val[RULES_BONUS] : 0);
     int nondebt = M->hand.n - v->debt_in_hand;
     if (a->x < M->loc) s -= nondebt <= 2 ? 1.0 + 1.5 * (2 - nondebt) : 2.5;
-    if (mc__adjacent(a->x, g->p[1 - p].loc)) s -= nondebt == 0 ? 3.0 : 1.5;
+    if (rules_desks_adjacent(a->x, g->p[1 - p].loc)) s -= nondebt == 0 ? 3.0 : 1.5;
     return s;
   }
   case RULES_A_GIVE:
@@ -173,15 +158,24 @@ static double mc__score_v(const rules_game *g, const mc__vals *v, const rules_ac
   }
 }
 
-BOT_API double mc_score(const rules_game *g, const rules_action *a) {
+BOT_API void mc_conf_v2(mc_conf *cf) {
+  cf->horizon = MC_HORIZON;
+  cf->rel_early[0] = cf->rel_early[1] = MC_REL_EARLY;
+  cf->rel_late[0] = cf->rel_late[1] = MC_REL_LATE;
+  cf->rel_race = 0;
+  cf->race_at = RULES_WIN_APPS; /* never: the opponent's fifth ends the game */
+  cf->eval = race_eval;
+}
+
+BOT_API double mc_score(const mc_conf *cf, const rules_game *g, const rules_action *a) {
   mc__vals v;
-  mc__values(g, g->active, &v);
+  mc__values(cf, g, g->active, &v);
   return mc__score_v(g, &v, a);
 }
 
-BOT_API int mc_policy(const rules_game *g, const rules_action *opts, int n) {
+BOT_API int mc_policy(const mc_conf *cf, const rules_game *g, const rules_action *opts, int n) {
   mc__vals v;
-  mc__values(g, g->active, &v);
+  mc__values(cf, g, g->active, &v);
   int pick = 0, wait = -1;
   double best = -1e30;
   for (int i = 0; i < n; i++) {
@@ -199,22 +193,23 @@ BOT_API int mc_policy(const rules_game *g, const rules_action *opts, int n) {
 
 /* ---- playouts ------------------------------------------------------------ */
 
-BOT_API double mc_value(const rules_game *g) {
+BOT_API double mc_value(const mc_conf *cf, const rules_game *g) {
   if (g->over) {
     int ranks[2], scores[2];
     rules_result(g, ranks, scores);
     return ranks[0] == ranks[1] ? 0.5 : ranks[0] == 0 ? 1.0 : 0.0;
   }
-  double e = race_eval(g) / MC_EVAL_SCALE;
+  double e = cf->eval(g) / MC_EVAL_SCALE;
   if (e > 30) e = 30;
   if (e < -30) e = -30;
   return 1.0 / (1.0 + exp(-e));
 }
 
-BOT_API double mc_playout(rules_game *g, rules_rng *r, int horizon, const deadline_t *dl, int *stop, long *steps) {
+BOT_API double mc_playout(const mc_conf *cf, rules_game *g, rules_rng *r, int horizon, const deadline_t *dl, int *stop,
+                          long *steps) {
   rules_action opts[RULES_MAX_OPTS];
   int ended = 0;
-  if (horizon < 0) return mc_value(g);
+  if (horizon < 0) return mc_value(cf, g);
   for (int s = 0; s < MC_MAX_STEPS && !g->over; s++) {
     if (dl && (s % MC_CHECK_STEPS) == MC_CHECK_STEPS - 1 && deadline_passed(dl)) {
       *stop = 1;
@@ -222,16 +217,16 @@ BOT_API double mc_playout(rules_game *g, rules_rng *r, int horizon, const deadli
     }
     int n = rules_options(g, opts, RULES_MAX_OPTS);
     int was = g->active;
-    rules_apply(g, r, &opts[mc_policy(g, opts, n)]);
+    rules_apply(g, r, &opts[mc_policy(cf, g, opts, n)]);
     (*steps)++;
     if (was == 0 && g->active == 1 && ++ended > horizon) break;
   }
-  return mc_value(g);
+  return mc_value(cf, g);
 }
 
 /* ---- search -------------------------------------------------------------- */
 
-BOT_API rules_action mc_run(const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
+BOT_API rules_action mc_run(const mc_conf *cf, const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
                             int resample, long max_samples, ai_stats *st) {
   static rules_action root[RULES_MAX_OPTS];
   static double prior[RULES_MAX_OPTS], sum[RULES_MAX_OPTS], vals[RULES_MAX_OPTS];
@@ -256,7 +251,7 @@ BOT_API rules_action mc_run(const rules_game *g0, const rules_action *opts, int 
   if (st) st->options = nr;
   if (nr == 0) return pick;
   mc__vals v;
-  mc__values(g0, g0->active, &v);
+  mc__values(cf, g0, g0->active, &v);
   int bp = 0;
   for (int i = 0; i < nr; i++) {
     prior[i] = mc__score_v(g0, &v, &root[i]);
@@ -287,8 +282,8 @@ BOT_API rules_action mc_run(const rules_game *g0, const rules_action *opts, int 
       rules_apply(&g, &r, &root[i]);
       steps++;
       /* the horizon counts own turns after the current one */
-      int h = g.active != gs.active ? MC_HORIZON - 1 : MC_HORIZON;
-      vals[i] = mc_playout(&g, &r, h, &dl, &stop, &steps);
+      int h = g.active != gs.active ? cf->horizon - 1 : cf->horizon;
+      vals[i] = mc_playout(cf, &g, &r, h, &dl, &stop, &steps);
       if (deadline_passed(&dl)) stop = 1;
     }
     if (stop) break; /* step 4 */
@@ -325,9 +320,16 @@ BOT_API rules_action mc_run(const rules_game *g0, const rules_action *opts, int 
   return pick;
 }
 
-BOT_API rules_action mc_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
-                               ai_stats *st) {
+BOT_API rules_action mc_decide_conf(const mc_conf *cf, const proto_input *in, const proto_track *t, double budget_ms,
+                                    uint64_t seed, ai_stats *st) {
   static rules_game g;
   proto_to_game(in, t, &g);
-  return mc_run(&g, in->opts, in->nopts, budget_ms, seed, 1, MC_MAX_SAMPLES, st);
+  return mc_run(cf, &g, in->opts, in->nopts, budget_ms, seed, 1, MC_MAX_SAMPLES, st);
+}
+
+BOT_API rules_action mc_decide(const proto_input *in, const proto_track *t, double budget_ms, uint64_t seed,
+                               ai_stats *st) {
+  mc_conf cf;
+  mc_conf_v2(&cf);
+  return mc_decide_conf(&cf, in, t, budget_ms, seed, st);
 }

@@ -323,12 +323,13 @@ static void rules__after_play(rules_game *g, rules_rng *r) {
   }
 }
 
-static int rules__adjacent(const rules_game *g, int p) {
-  int a = g->p[p].loc, b = g->p[1 - p].loc;
+BOT_API int rules_desks_adjacent(int a, int b) {
   if (b < 0 || a < 0) return 0;
   int d = a > b ? a - b : b - a;
   return d <= 1 || d == 7;
 }
+
+static int rules__adjacent(const rules_game *g, int p) { return rules_desks_adjacent(g->p[p].loc, g->p[1 - p].loc); }
 
 /* Disturbance (7.1 step 3); returns 1 if a GIVE phase must follow. */
 static int rules__disturb(rules_game *g, int p) {
@@ -1012,4 +1013,22 @@ BOT_API void rules_nearest_deficit(const int need[][RULES_NSKILL], int napps, co
     if (a2 >= 0 && need[a2][k] - have[k] > d) d = need[a2][k] - have[k];
     deficit[k] = d;
   }
+}
+
+BOT_API void rules_deck_deficit(const rules_game *g, int p, int deficit[RULES_NSKILL], int *debt, int *deck) {
+  const rules_player *P = &g->p[p];
+  int have[RULES_NSKILL] = {0}, wild = 0;
+  *debt = *deck = 0;
+  const rules_pile *ps[5] = {&P->hand, &P->draw, &P->discard, &P->played, &P->automated};
+  for (int j = 0; j < 5; j++)
+    for (int i = 0; i < ps[j]->n; i++) {
+      int c = ps[j]->c[i];
+      if (c < RULES_NSKILL) have[c] += 2;
+      else if (c == RULES_BONUS) wild++;
+      else (*debt)++;
+      (*deck)++;
+    }
+  int need[RULES_NAPP][RULES_NSKILL];
+  for (int i = 0; i < g->napps; i++) rules_app_need(g->apps[i], need[i]);
+  rules_nearest_deficit((const int(*)[RULES_NSKILL])need, g->napps, have, wild, deficit);
 }

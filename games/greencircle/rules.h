@@ -118,6 +118,9 @@ BOT_API void rules_skills_held(const rules_player *P, int good[RULES_NSKILL], in
    score): 0 clean, >0 the debt, -1 not releasable. */
 BOT_API int rules_cost_with(int id, const int good[RULES_NSKILL], int wild, int skills, int score);
 BOT_API int rules_can_play(const rules_game *g, int p);
+/* 1 if a player on desk a stands next to (or on) desk b, the desks in a
+   ring (7 and 0 are neighbours); 0 when either is -1 (before the first move). */
+BOT_API int rules_desks_adjacent(int a, int b);
 BOT_API int rules_can_release(const rules_game *g, int p);
 
 /* Options of the active player in the exact referee order (RANDOM and WAIT
@@ -164,5 +167,10 @@ BOT_API const char *rules_card_name(int type);
    of skill k (0 for every k when there is no application). */
 BOT_API void rules_nearest_deficit(const int need[][RULES_NSKILL], int napps, const int have[RULES_NSKILL],
                                    int wild, int deficit[RULES_NSKILL]);
+
+/* rules_nearest_deficit over player p's whole deck (hand, draw, discard,
+   played and automated cards; BONUS wild) against the remaining
+   applications; *debt and *deck count its DEBT cards and all those cards. */
+BOT_API void rules_deck_deficit(const rules_game *g, int p, int deficit[RULES_NSKILL], int *debt, int *deck);
 
 #endif /* RULES_H */

@@ -55,7 +55,7 @@ FUZZ_SRC_ws_server    := modules/ws.c modules/sha1.c modules/base64.c modules/de
 # place of modules/deadline.c.
 FUZZ_SRC_spring2021   := games/spring2021/beam.c games/spring2021/ai.c games/spring2021/rules.c \
                          modules/javarand.c tests/fuzz/fuzz_clock.c modules/rng.c modules/reader.c
-FUZZ_SRC_greencircle  := games/greencircle/mc.c games/greencircle/race.c games/greencircle/ai.c games/greencircle/rules.c games/greencircle/proto.c \
+FUZZ_SRC_greencircle  := games/greencircle/worth.c games/greencircle/mc.c games/greencircle/race.c games/greencircle/ai.c games/greencircle/rules.c games/greencircle/proto.c \
                          modules/sha1prng.c modules/sha1.c modules/rng.c tests/fuzz/fuzz_clock.c modules/reader.c
 FUZZ_SRC_blitz        := games/blitz/client.c games/blitz/ai.c games/blitz/fit.c games/blitz/nav.c games/blitz/rules.c \
                          games/blitz/known.c games/blitz/sparring.c games/blitz/sparbrute.c games/blitz/sparwow.c \
@@ -67,14 +67,14 @@ FUZZ_SRC_gameofdrones := games/gameofdrones/main.c games/gameofdrones/rules.c ga
 fuzzobj = $(patsubst %.c,build/fuzz/obj/%.o,$(1))
 
 # The search kernels (gameofdrones' plan.c: graph builds, distributions,
-# best responses; spring2021's beam, greencircle's ai.c, race.c and mc.c, blitz's ai.c) are
+# best responses; spring2021's beam, greencircle's ai.c, race.c, mc.c and worth.c, blitz's ai.c) are
 # compiled without comparison tracing: no input byte reaches their
 # comparisons directly (the parsers and rules, which read the input, keep
 # it), and the tracing callbacks were most of their time (gameofdrones'
 # 65536-slot hash clear of every graph build, the beam's loops). Their
 # branch coverage still guides the fuzzer.
 FUZZ_NOCMP := games/gameofdrones/plan.c games/spring2021/beam.c games/greencircle/ai.c games/greencircle/race.c \
-              games/greencircle/mc.c \
+              games/greencircle/mc.c games/greencircle/worth.c \
               games/blitz/ai.c
 $(call fuzzobj,$(FUZZ_NOCMP)): FUZZ_COV := -fno-sanitize-coverage=trace-cmp
 

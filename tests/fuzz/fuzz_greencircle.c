@@ -1,8 +1,8 @@
 /*
 ** fuzz_greencircle.c -- the Green Circle bot's input blocks and decision,
 ** as games/greencircle/main.c runs them on the input as stdin: proto_read,
-** proto_track_request, mc_decide (the shipped decision: the rollout
-** search, playouts scored by race.c's evaluation) with a 0.2 ms budget on
+** proto_track_request, worth_decide (the shipped decision: the rollout
+** search of mc.c, playouts scored by worth.c's evaluation) with a 0.2 ms budget on
 ** the counting clock (fuzz_clock.c: 2 clock checks, MC_CHECK_STEPS playout
 ** steps each), proto_answer (stdout goes to /dev/null).
 ** Checks: a block read without error lists at least one option when the
@@ -10,7 +10,7 @@
 */
 #include "fuzz.h"
 #include "fuzz_clock.h"
-#include "mc.h"
+#include "worth.h"
 #include "proto.h"
 
 FUZZ_STDOUT_TO_NULL
@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(in.nopts > 0 && in.nopts <= PROTO_MAX_OPTS);
     proto_track_request(&t, &in);
     ai_stats st;
-    rules_action a = mc_decide(&in, &t, 0.2, 7u + (uint64_t)n, &st);
+    rules_action a = worth_decide(&in, &t, 0.2, 7u + (uint64_t)n, &st);
     int listed = 0;
     for (int i = 0; i < in.nopts; i++)
       listed |= in.opts[i].kind == a.kind && in.opts[i].card == a.card && in.opts[i].x == a.x && in.opts[i].y == a.y;

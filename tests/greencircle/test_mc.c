@@ -14,6 +14,9 @@
 #include "rules.h"
 #include "testhelp.h"
 
+/* v2's configuration (mc_conf_v2), set by main before the tests. */
+static mc_conf V2;
+
 /* fx_base with player 0 to play its RELEASE. */
 static void base(rules_game *g) {
   fx_base(g, "3344556677", "1122112211");
@@ -35,22 +38,22 @@ static void test_value_final(void) {
   g.over = 1;
   g.p[0].score = 5;
   g.p[1].score = 4;
-  TH_NEAR(mc_value(&g), 1.0, 1e-12);
+  TH_NEAR(mc_value(&V2, &g), 1.0, 1e-12);
   g.p[0].score = 3;
-  TH_NEAR(mc_value(&g), 0.0, 1e-12);
+  TH_NEAR(mc_value(&V2, &g), 0.0, 1e-12);
   g.p[0].score = 4;
   put(&g.p[0].discard, "99");
-  TH_NEAR(mc_value(&g), 0.0, 1e-12); /* a tie at four: more debt loses */
+  TH_NEAR(mc_value(&V2, &g), 0.0, 1e-12); /* a tie at four: more debt loses */
   g.p[0].discard.n = 0;
-  TH_NEAR(mc_value(&g), 0.5, 1e-12);
+  TH_NEAR(mc_value(&V2, &g), 0.5, 1e-12);
   /* not over: a logistic of the evaluation, strictly inside (0, 1) and
      higher with a release more */
   g.over = 0;
   g.p[0].score = 2;
   g.p[1].score = 2;
-  double v2 = mc_value(&g);
+  double v2 = mc_value(&V2, &g);
   g.p[0].score = 3;
-  double v3 = mc_value(&g);
+  double v3 = mc_value(&V2, &g);
   TH_ASSERT(v2 > 0.0 && v2 < 1.0);
   TH_ASSERT_MSG(v3 > v2 + 0.1, "%.3f vs %.3f", v3, v2);
 }
@@ -66,20 +69,20 @@ static void test_policy_either_seat(void) {
     put(&g.p[p].hand, "0011");
     rules_action o[RULES_MAX_OPTS];
     int n = rules_options(&g, o, RULES_MAX_OPTS);
-    rules_action a = o[mc_policy(&g, o, n)];
+    rules_action a = o[mc_policy(&V2, &g, o, n)];
     TH_EQ_INT(a.kind, RULES_A_RELEASE);
     TH_EQ_INT(a.x, 0);
     g.phase = RULES_PH_PLAY;
     g.p[p].plays = 1;
     put(&g.p[p].hand, "5839");
     n = rules_options(&g, o, RULES_MAX_OPTS);
-    a = o[mc_policy(&g, o, n)];
+    a = o[mc_policy(&V2, &g, o, n)];
     TH_EQ_INT(a.kind, RULES_A_PLAY);
     TH_EQ_INT(a.card, RULES_CI);
     TH_EQ_INT(a.x, RULES_BONUS);
     put(&g.p[p].hand, "9993"); /* TASK_PRIORITIZATION with nothing to throw */
     n = rules_options(&g, o, RULES_MAX_OPTS);
-    a = o[mc_policy(&g, o, n)];
+    a = o[mc_policy(&V2, &g, o, n)];
     TH_EQ_INT(a.kind, RULES_A_WAIT);
   }
 }
@@ -102,12 +105,12 @@ static void test_denies_fifth(void) {
   TH_EQ_INT(rules_release_cost(&g, 1, 7), 0);
   rules_action o[RULES_MAX_OPTS];
   int n = rules_options(&g, o, RULES_MAX_OPTS);
-  rules_action pol = o[mc_policy(&g, o, n)];
+  rules_action pol = o[mc_policy(&V2, &g, o, n)];
   TH_EQ_INT(pol.kind, RULES_A_RELEASE);
   TH_EQ_INT(pol.x, 0);
   TH_EQ_INT(o[0].x, 0);
   ai_stats st;
-  rules_action a = mc_run(&g, o, n, 1e6, th_seed(), 0, 400, &st);
+  rules_action a = mc_run(&V2, &g, o, n, 1e6, th_seed(), 0, 400, &st);
   TH_EQ_INT(st.samples, 400);
   TH_EQ_INT(a.kind, RULES_A_RELEASE);
   TH_EQ_INT(a.x, 7);
@@ -129,7 +132,7 @@ static void test_winning_fifth(void) {
   o[2].kind = RULES_A_RELEASE;
   o[2].x = 0;
   ai_stats st;
-  rules_action a = mc_run(&g, o, 3, 1e6, th_seed(), 0, 200, &st);
+  rules_action a = mc_run(&V2, &g, o, 3, 1e6, th_seed(), 0, 200, &st);
   TH_EQ_INT(a.kind, RULES_A_RELEASE);
   TH_EQ_INT(a.x, 0);
   TH_EQ_INT(st.options, 2); /* RANDOM is never a candidate */
@@ -152,13 +155,13 @@ static void test_answers_listed(void) {
       int n = rules_options(&g, o, RULES_MAX_OPTS);
       if (g.active == 0 && step % 3 == 0) {
         ai_stats st;
-        rules_action a = mc_run(&g, o, n, 1e6, rng_next(&r.x), 1, 3, &st);
+        rules_action a = mc_run(&V2, &g, o, n, 1e6, rng_next(&r.x), 1, 3, &st);
         TH_ASSERT(listed(&a, o, n));
         TH_ASSERT(a.kind != RULES_A_RANDOM || n == 1);
         TH_ASSERT(st.samples <= 3);
         checked++;
       }
-      rules_apply(&g, &gr, &o[mc_policy(&g, o, n)]);
+      rules_apply(&g, &gr, &o[mc_policy(&V2, &g, o, n)]);
     }
   }
   TH_ASSERT_MSG(checked > 30, "%d positions", checked);
@@ -175,7 +178,7 @@ static void test_deadline_counter(void) {
   rules_action o[RULES_MAX_OPTS];
   int n = rules_options(&g, o, RULES_MAX_OPTS);
   ai_stats st;
-  rules_action a = mc_run(&g, o, n, 0.0, th_seed(), 1, 1000, &st);
+  rules_action a = mc_run(&V2, &g, o, n, 0.0, th_seed(), 1, 1000, &st);
   TH_EQ_INT(st.samples, 0);
   TH_ASSERT(listed(&a, o, n));
   TH_ASSERT(a.kind != RULES_A_RANDOM);
@@ -184,13 +187,13 @@ static void test_deadline_counter(void) {
   int stop = 0;
   long steps = 0;
   rules_game h = g;
-  mc_playout(&h, &gr, 1000, &dl, &stop, &steps);
+  mc_playout(&V2, &h, &gr, 1000, &dl, &stop, &steps);
   TH_EQ_INT(stop, 1);
   TH_ASSERT(!h.over);
   /* no deadline: the playout runs to the game's end */
   h = g;
   stop = 0;
-  mc_playout(&h, &gr, 1000, NULL, &stop, &steps);
+  mc_playout(&V2, &h, &gr, 1000, NULL, &stop, &steps);
   TH_EQ_INT(stop, 0);
   TH_ASSERT(h.over);
 }
@@ -201,7 +204,7 @@ static void test_deadline_counter(void) {
 static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed) {
   rules_action o[RULES_MAX_OPTS];
   int n = rules_options(g, o, RULES_MAX_OPTS);
-  return mc_run(g, o, n, budget_ms, seed, 0, FX_SAMPLES, NULL);
+  return mc_run(&V2, g, o, n, budget_ms, seed, 0, FX_SAMPLES, NULL);
 }
 
 static void test_search_answers(void) { fx_check_answers(decide, "0011223344", "0000111199"); }
@@ -212,4 +215,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_search_answers),
 };
 
-int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
+int main(int argc, char **argv) {
+  mc_conf_v2(&V2);
+  return th_main(argc, argv, TESTS, TH_COUNT(TESTS));
+}
