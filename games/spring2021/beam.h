@@ -22,6 +22,27 @@
 #define BEAM_MAX_WIDTH 8192
 #define BEAM_CLOCK_EVERY 256
 
+/* The search's tunables, read at run time so that one search code plays
+   both the shipped bot and the frozen earlier versions (sparring bots):
+   beam_params_init fills them for a version. */
+typedef struct beam_params {
+  int days;            /* days searched from the root's, today included */
+  int end_days;        /* search to the game's end when this few days remain */
+  int max_actions;     /* our actions in one day */
+  int complete_from;   /* no COMPLETE before this day (24-day games) */
+  int seed_max_cost;   /* plant only when a seed costs this much or less */
+  int seed_min_left;   /* no seed when fewer days remain (today included) */
+  int opp_grows;       /* opponent model: its trees that grow each night */
+  int opp_complete_from; /* opponent model: from this day it completes */
+  double rich_w;       /* eval: per point of a tree's cell's completion bonus */
+  double finish_w;     /* eval: size-3 trees, times their completion's points */
+  int growth_end_left; /* eval: trees are worth their size while L > this */
+  double shade_w;      /* eval: per (tree, tree in line that can shade it), times L' */
+  double tie_w;        /* eval: final points per tree (tiebreak on equal scores) */
+} beam_params;
+
+enum { BEAM_SHIPPED = 0, BEAM_V1 = 1 }; /* versions of beam_params_init */
+
 typedef struct beam_node {
   rules_state s;
   float value;
@@ -53,21 +74,26 @@ typedef struct beam_stats {
   double value;   /* value of the chosen plan */
 } beam_stats;
 
+/* Fills *p with the tunables of a version: BEAM_SHIPPED (the shipped bot,
+   the default) or BEAM_V1 (the first beam bot, sparring bot beam1). */
+BOT_API void beam_params_init(beam_params *p, int version);
 /* Value of state s for player 0 on a path from a root where player 0 had
    root_score points (exact final points once s->day reaches b->days). */
-BOT_API double beam_eval(const rules_board *b, const rules_state *s, int root_score);
+BOT_API double beam_eval(const beam_params *p, const rules_board *b, const rules_state *s,
+                         int root_score);
 /* Sorts a[0..n) (n <= BEAM_MAX_WIDTH; not w's own sort buffers) best
    first: value descending, then hash ascending, equal entries in their
    order (stable). Each layer of the search is built in this order. */
 BOT_API void beam_sort(beam_work *w, beam_cand *a, int n);
-/* Chooses player me's action for the ACTIONS frame of s before d passes. */
-BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
-                        beam_work *w, beam_stats *st);
+/* Chooses player me's action for the ACTIONS frame of s before d passes,
+   with the tunables p (NULL: BEAM_SHIPPED's). */
+BOT_API int beam_search(const beam_params *p, const rules_board *b, const rules_state *s, int me,
+                        const deadline_t *d, beam_work *w, beam_stats *st);
 /* The same search without a clock: every pass up to width max_width
    (BEAM_FIRST_WIDTH doubling; <= 0 or above BEAM_MAX_WIDTH: up to
    BEAM_MAX_WIDTH) runs to its end, so the answer depends on s alone, on
    any machine at any load (tests, issue 34). */
-BOT_API int beam_search_to(const rules_board *b, const rules_state *s, int me, int max_width,
-                           beam_work *w, beam_stats *st);
+BOT_API int beam_search_to(const beam_params *p, const rules_board *b, const rules_state *s,
+                           int me, int max_width, beam_work *w, beam_stats *st);
 
 #endif /* BEAM_H */
