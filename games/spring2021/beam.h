@@ -34,10 +34,28 @@ typedef struct beam_params {
   int seed_min_left;   /* no seed when fewer days remain (today included) */
   int opp_grows;       /* opponent model: its trees that grow each night */
   int opp_complete_from; /* opponent model: from this day it completes */
+  int opp_race;        /* opponent model: 0 once a day while it has a size-3
+                          tree; 1 the race: its sun gathered each night, and
+                          every size-3 tree beyond opp_keep_rate x the days
+                          left that its sun pays for (at most opp_max_daily) */
+  double opp_keep_rate; /* race: size-3 trees it keeps per day left */
+  int opp_max_daily;   /* race: its completions in one night at most */
+  int race_finish;     /* eval: our i-th size-3 tree is valued after i of the
+                          opponent's too (nutrients fall for both) */
   double rich_w;       /* eval: per point of a tree's cell's completion bonus */
+  double late_disc;    /* eval: points (made, or of size-3 trees) count
+                          1 - late_disc x L / days (1: a tree sold early
+                          loses its income; 0: that income is the sun and
+                          tree terms' only) */
   double finish_w;     /* eval: size-3 trees, times their completion's points */
   int growth_end_left; /* eval: trees are worth their size while L > this */
   double shade_w;      /* eval: per (tree, tree in line that can shade it), times L' */
+  double sun_shade_w;  /* eval: per sun a day our trees lose to shade (any
+                          tree tall and near enough in a line, one day in
+                          six each), times L' */
+  double sun_cast_w;   /* eval: per sun a day the opponent's trees lose to
+                          our shade, times L' */
+  double big_w;        /* eval: a size-3 tree's weight, times L' (sizes 0-2 weigh their size) */
   double tie_w;        /* eval: final points per tree (tiebreak on equal scores) */
 } beam_params;
 
@@ -78,7 +96,8 @@ typedef struct beam_stats {
    the default) or BEAM_V1 (the first beam bot, sparring bot beam1). */
 BOT_API void beam_params_init(beam_params *p, int version);
 /* Value of state s for player 0 on a path from a root where player 0 had
-   root_score points (exact final points once s->day reaches b->days). */
+   root_score points (exact final points once s->day reaches b->days);
+   p comes from beam_params_init (which also fills the tables it reads). */
 BOT_API double beam_eval(const beam_params *p, const rules_board *b, const rules_state *s,
                          int root_score);
 /* Sorts a[0..n) (n <= BEAM_MAX_WIDTH; not w's own sort buffers) best
