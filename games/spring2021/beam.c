@@ -69,7 +69,7 @@
 
 /* Tunables of the evaluation (days left L = days - day, L' = L - growth_end_left). */
 #ifndef BEAM_LATE_DISC
-#define BEAM_LATE_DISC 1.0 /* points count 1 - this x L / days (sold early: income lost) */
+#define BEAM_LATE_DISC 0.0 /* points count 1 - this x L / days (beam1: 1, sold early loses income) */
 #endif
 #ifndef BEAM_RICH_W
 #define BEAM_RICH_W 0.5  /* per point of a tree's cell's completion bonus (0, 2, 4) */
@@ -84,7 +84,7 @@
 #define BEAM_SHADE_W 0.05       /* per (tree, tree in line that can shade it), times L' */
 #endif
 #ifndef BEAM_SUN_SHADE_W
-#define BEAM_SUN_SHADE_W 0.0    /* per sun a day our trees lose to shade, times L' */
+#define BEAM_SUN_SHADE_W 1.0    /* per sun a day our trees lose to shade, times L' (beam1: 0) */
 #endif
 #ifndef BEAM_SUN_CAST_W
 #define BEAM_SUN_CAST_W 0.0     /* per sun a day our shade takes from the opponent, times L' */
