@@ -4,7 +4,9 @@
 ** largest first, SEED last), the day ended by WAIT, each layer pruned to a
 ** width, days carried on to a horizon or to the end of the game; the
 ** opponent is a fixed model (its trees stay, it completes once a day from a
-** set day, so nutrients fall). Widths double while time remains.
+** set day, so nutrients fall; or, with opp_race, also sells its big trees
+** as its sun allows). Widths double while time remains. The tunables are
+** a beam_params read at run time (one search code for every version).
 **
 ** Invariants: no allocation (the caller owns a beam_work, about 3.2 MB: keep
 ** it static); beam_search reads the clock once per BEAM_CLOCK_EVERY
