@@ -84,7 +84,7 @@
 #define BEAM_SHADE_W 0.05       /* per (tree, tree in line that can shade it), times L' */
 #endif
 #ifndef BEAM_SUN_SHADE_W
-#define BEAM_SUN_SHADE_W 1.0    /* per sun a day our trees lose to shade, times L' (beam1: 0) */
+#define BEAM_SUN_SHADE_W 0.0    /* per sun a day our trees lose to shade, times L' (off: see README) */
 #endif
 #ifndef BEAM_SUN_CAST_W
 #define BEAM_SUN_CAST_W 0.0     /* per sun a day our shade takes from the opponent, times L' */
