@@ -261,6 +261,7 @@ BOT_API int ai_search(const rules_board *b, const rules_state *s, int me, const 
 BOT_API void ai_engine_init(ai_engine *e, int design, uint64_t seed) {
   e->design = design;
   e->budget = 0;
+  beam_params_init(&e->beam_par, BEAM_SHIPPED);
   rng_seed(&e->rng, seed);
 }
 
@@ -270,8 +271,8 @@ BOT_API int ai_choose(ai_engine *e, const rules_board *b, const rules_state *s, 
   int a;
   if (e->design == AI_BEAM) {
     beam_stats st;
-    a = e->budget > 0 ? beam_search_to(b, s, me, (int)e->budget, &e->beam, &st)
-                      : beam_search(b, s, me, d, &e->beam, &st);
+    a = e->budget > 0 ? beam_search_to(&e->beam_par, b, s, me, (int)e->budget, &e->beam, &st)
+                      : beam_search(&e->beam_par, b, s, me, d, &e->beam, &st);
     r.work = st.expanded, r.unit = "states", r.breadth = st.width, r.value = st.value;
   } else {
     ai_stats st;

@@ -53,6 +53,7 @@ typedef struct ai_engine {
   int design;     /* AI_MCTS or AI_BEAM */
   rng_t rng;      /* for AI_MCTS */
   beam_work beam; /* for AI_BEAM */
+  beam_params beam_par; /* AI_BEAM's tunables (BEAM_SHIPPED's by default) */
   long budget;    /* 0: the deadline decides; > 0: a work budget instead of
                      the clock, the same answers on any machine (tests):
                      AI_BEAM's widest pass, AI_MCTS's playouts */
@@ -65,7 +66,8 @@ typedef struct ai_report {
   double value;     /* the chosen action's value (the design's own scale) */
 } ai_report;
 
-/* Sets e's design and seed; budget 0 (the deadline decides). */
+/* Sets e's design and seed; budget 0 (the deadline decides); the beam's
+   tunables those of the shipped version. */
 BOT_API void ai_engine_init(ai_engine *e, int design, uint64_t seed);
 /* Player me's action for the ACTIONS frame of s, by e's design, before d
    (or within e->budget, d unused). */

@@ -18,13 +18,16 @@
 
 #include <string.h>
 
-/* Tunables of the search (each may be set with -D for experiments). */
+/* Width schedule of the passes (the same for every version). */
 #ifndef BEAM_FIRST_WIDTH
 #define BEAM_FIRST_WIDTH 16     /* width of the first pass; each next doubles */
 #endif
 #ifndef BEAM_NEXT_PASS
 #define BEAM_NEXT_PASS 2.0      /* a pass takes about this many times the last */
 #endif
+
+/* Tunables of the shipped search (each may be set with -D for experiments;
+   beam_params holds them at run time, field by field as named here). */
 #ifndef BEAM_DAYS
 #define BEAM_DAYS 6             /* days searched from the root's, today included */
 #endif
@@ -49,10 +52,25 @@
 #define BEAM_OPP_GROWS 0 /* its trees that grow each night, largest first */
 #endif
 #ifndef BEAM_OPP_COMPLETE_FROM
-#define BEAM_OPP_COMPLETE_FROM 12 /* from this day it completes once a day */
+#define BEAM_OPP_COMPLETE_FROM 12 /* from this day it completes */
+#endif
+#ifndef BEAM_OPP_RACE
+#define BEAM_OPP_RACE 0 /* 1: it completes as its sun and a keep schedule allow */
+#endif
+#ifndef BEAM_OPP_KEEP_RATE
+#define BEAM_OPP_KEEP_RATE 0.35 /* race: size-3 trees it keeps per day left (rounded up) */
+#endif
+#ifndef BEAM_OPP_MAX_DAILY
+#define BEAM_OPP_MAX_DAILY 3 /* race: its completions in one night at most */
+#endif
+#ifndef BEAM_RACE_FINISH
+#define BEAM_RACE_FINISH 0 /* 1: our i-th size-3 tree valued after i of the opponent's */
 #endif
 
-/* Tunables of the evaluation (days left L = days - day). */
+/* Tunables of the evaluation (days left L = days - day, L' = L - growth_end_left). */
+#ifndef BEAM_LATE_DISC
+#define BEAM_LATE_DISC 0.0 /* points count 1 - this x L / days (beam1: 1, sold early loses income) */
+#endif
 #ifndef BEAM_RICH_W
 #define BEAM_RICH_W 0.5  /* per point of a tree's cell's completion bonus (0, 2, 4) */
 #endif
@@ -65,41 +83,105 @@
 #ifndef BEAM_SHADE_W
 #define BEAM_SHADE_W 0.05       /* per (tree, tree in line that can shade it), times L' */
 #endif
+#ifndef BEAM_SUN_SHADE_W
+#define BEAM_SUN_SHADE_W 0.0    /* per sun a day our trees lose to shade, times L' (off: see README) */
+#endif
+#ifndef BEAM_SUN_CAST_W
+#define BEAM_SUN_CAST_W 0.0     /* per sun a day our shade takes from the opponent, times L' */
+#endif
+#ifndef BEAM_BIG_W
+#define BEAM_BIG_W 3.0          /* a size-3 tree's weight, times L' (smaller: sold sooner) */
+#endif
 #ifndef BEAM_TIE_W
 #define BEAM_TIE_W 0.01         /* final points per tree (tiebreak on equal scores) */
 #endif
-static const double beam__tree_w[4] = {0.0, 1.0, 2.0, 3.0}; /* by size, times L' */
 
-/* Cells within three steps along the six lines (who can shade whom). */
+static const beam_params beam__shipped = {
+  .days = BEAM_DAYS, .end_days = BEAM_END_DAYS, .max_actions = BEAM_MAX_ACTIONS,
+  .complete_from = BEAM_COMPLETE_FROM, .seed_max_cost = BEAM_SEED_MAX_COST,
+  .seed_min_left = BEAM_SEED_MIN_LEFT, .opp_grows = BEAM_OPP_GROWS,
+  .opp_complete_from = BEAM_OPP_COMPLETE_FROM, .opp_race = BEAM_OPP_RACE,
+  .opp_keep_rate = BEAM_OPP_KEEP_RATE, .opp_max_daily = BEAM_OPP_MAX_DAILY,
+  .race_finish = BEAM_RACE_FINISH, .late_disc = BEAM_LATE_DISC, .rich_w = BEAM_RICH_W,
+  .finish_w = BEAM_FINISH_W,
+  .growth_end_left = BEAM_GROWTH_END_LEFT, .shade_w = BEAM_SHADE_W,
+  .sun_shade_w = BEAM_SUN_SHADE_W, .sun_cast_w = BEAM_SUN_CAST_W, .big_w = BEAM_BIG_W,
+  .tie_w = BEAM_TIE_W,
+};
+
+/* The first beam bot's tunables (shipped until issue 37), frozen for the
+   sparring bot beam1: never change them. */
+static const beam_params beam__v1 = {
+  .days = 6, .end_days = 8, .max_actions = 8, .complete_from = 11, .seed_max_cost = 0,
+  .seed_min_left = 2, .opp_grows = 0, .opp_complete_from = 12, .opp_race = 0,
+  .opp_keep_rate = 0.0, .opp_max_daily = 1, .race_finish = 0, .late_disc = 1.0, .rich_w = 0.5,
+  .finish_w = 1.0, .growth_end_left = 4, .shade_w = 0.05, .sun_shade_w = 0.0, .sun_cast_w = 0.0,
+  .big_w = 3.0, .tie_w = 0.01,
+};
+
+/* Cells within three steps along the six lines (who can shade whom), and
+   within j steps (j = 1..3: where a tree of size j shades c from). */
 static uint64_t beam__lines[RULES_CELLS];
+static uint64_t beam__near[RULES_CELLS][4];
 
 static void beam__tables(void) {
   if (beam__lines[0]) return;
   rules_init();
   for (int c = 0; c < RULES_CELLS; c++)
-    for (int d = 0; d < 6; d++) beam__lines[c] |= rules_tab.ray[c][d][3];
+    for (int d = 0; d < 6; d++) {
+      beam__lines[c] |= rules_tab.ray[c][d][3];
+      for (int j = 1; j <= 3; j++) beam__near[c][j] |= rules_tab.ray[c][d][j];
+    }
 }
 
-BOT_API double beam_eval(const rules_board *b, const rules_state *s, int root_score) {
+/* Sun a day that player q's trees lose, on average over the six sun
+   directions, to the shade of the trees in `by`: a tree of size k loses k
+   on each day a tree of `by` of size j >= k stands within j cells in the
+   sun's line (one direction in six; two shaders in one line count twice). */
+static double beam__shade_loss(const rules_state *s, int q, uint64_t by) {
+  int lost = 0;
+  for (int k = 1; k <= 3; k++)
+    for (uint64_t m = s->own[q] & s->size[k]; m; m &= m - 1) {
+      int c = __builtin_ctzll(m), n = 0;
+      for (int j = k; j <= 3; j++) n += __builtin_popcountll(beam__near[c][j] & by & s->size[j]);
+      lost += k * n;
+    }
+  return lost / 6.0;
+}
+
+BOT_API void beam_params_init(beam_params *p, int version) {
+  beam__tables(); /* beam_eval's, ready before it can be called */
+  *p = version == BEAM_V1 ? beam__v1 : beam__shipped;
+}
+
+BOT_API double beam_eval(const beam_params *p, const rules_board *b, const rules_state *s,
+                         int root_score) {
   const uint64_t mine = s->own[0];
   const int left = b->days - s->day;
   if (left <= 0)
-    return s->score[0] + s->sun[0] / 3 + BEAM_TIE_W * __builtin_popcountll(mine);
+    return s->score[0] + s->sun[0] / 3 + p->tie_w * __builtin_popcountll(mine);
   /* 1. points: those made on the path count more the later the horizon
-     (a tree sold early loses its income), sun at its final exchange rate */
-  double v = root_score + (double)(s->score[0] - root_score) * (b->days - left) / b->days +
-             s->sun[0] / 3.0;
+     (a tree sold early loses its income: late_disc; num / days is the
+     rate, exactly (days - L) / days at late_disc 1), sun at its final
+     exchange rate */
+  const double num = b->days - p->late_disc * left;
+  double v = root_score + (double)(s->score[0] - root_score) * num / b->days + s->sun[0] / 3.0;
   /* 2. big trees are worth what completing them would make (the i-th at
-     one nutrient less), at the same rate as the path's points */
-  if (BEAM_FINISH_W > 0.0) {
+     one nutrient less; with race_finish, after i of the opponent's too),
+     at the same rate as the path's points */
+  if (p->finish_w > 0.0) {
     int n3 = __builtin_popcountll(mine & s->size[3]);
+    int opp3 = p->race_finish ? __builtin_popcountll(s->own[1] & s->size[3]) : 0;
     int rich3 = 2 * __builtin_popcountll(mine & s->size[3] & b->rich[2]) +
                 4 * __builtin_popcountll(mine & s->size[3] & b->rich[3]);
     double made = rich3 - 4.0 / 3.0 * n3;
-    for (int i = 0; i < n3; i++) made += s->nutrients > i ? s->nutrients - i : 0;
-    if (made > 0) v += BEAM_FINISH_W * made * (b->days - left) / b->days;
+    for (int i = 0; i < n3; i++) {
+      int nut = s->nutrients - i - (i < opp3 ? i : opp3);
+      made += nut > 0 ? nut : 0;
+    }
+    if (made > 0) v += p->finish_w * made * num / b->days;
   }
-  int rest = left - BEAM_GROWTH_END_LEFT;
+  int rest = left - p->growth_end_left;
   if (rest <= 0) return v;
   /* 3. trees by size and richness, and the trees in their lines that can
      shade them, while growth still pays */
@@ -110,15 +192,19 @@ BOT_API double beam_eval(const rules_board *b, const rules_state *s, int root_sc
   geq[0] = geq[1] | s->size[0];
   double trees = 0.0;
   int shade = 0;
-  double rich = BEAM_RICH_W * (2 * __builtin_popcountll(mine & b->rich[2]) +
+  double rich = p->rich_w * (2 * __builtin_popcountll(mine & b->rich[2]) +
                                4 * __builtin_popcountll(mine & b->rich[3]));
   for (int k = 0; k <= 3; k++) {
     uint64_t m = mine & s->size[k];
-    trees += beam__tree_w[k] * __builtin_popcountll(m);
+    trees += (k == 3 ? p->big_w : k) * __builtin_popcountll(m);
     uint64_t shaders = mine | (s->own[1] & geq[k]);
     for (; m; m &= m - 1) shade += __builtin_popcountll(beam__lines[__builtin_ctzll(m)] & shaders);
   }
-  return v + rich + rest * (trees - BEAM_SHADE_W * shade);
+  /* 4. the sun a day lost to shade, ours and the opponent's to ours */
+  double sun = 0.0;
+  if (p->sun_shade_w != 0.0) sun -= p->sun_shade_w * beam__shade_loss(s, 0, s->own[0] | s->own[1]);
+  if (p->sun_cast_w != 0.0) sun += p->sun_cast_w * beam__shade_loss(s, 1, s->own[0]);
+  return v + rich + rest * (trees - p->shade_w * shade + sun);
 }
 
 /* Our action a on s (valid: expansion checked it). */
@@ -144,15 +230,43 @@ static void beam__apply(const rules_board *b, rules_state *s, int a) {
   }
 }
 
+/* The race model's completions of tonight (opp_race): from
+   p->opp_complete_from, while it has a size-3 tree, the opponent completes
+   one (its steady pipeline, as the model without the race: the tree stays,
+   standing for the one it grows next, and its sun is not charged), and
+   besides, its size-3 trees beyond ceil(opp_keep_rate x the days left
+   after today), as many as its sun pays for (4 each), opp_max_daily in
+   all, richest cells first (the lowest cell numbers), removed; each
+   scores the nutrients and its bonus, which then fall by one. */
+static void beam__opp_race(const beam_params *p, const rules_board *b, rules_state *s) {
+  uint64_t big = s->own[1] & s->size[3];
+  if (s->day < p->opp_complete_from || !big) return;
+  if (s->nutrients > 0) s->nutrients--;
+  int left = b->days - 1 - s->day;
+  int keep = (int)(p->opp_keep_rate * left + 0.999);
+  int sell = __builtin_popcountll(big) - keep;
+  if (sell > p->opp_max_daily - 1) sell = p->opp_max_daily - 1;
+  if (sell > s->sun[1] / 4) sell = s->sun[1] / 4;
+  for (; sell > 0; sell--, big &= big - 1) {
+    int c = __builtin_ctzll(big), r = b->richness[c];
+    s->sun[1] -= 4;
+    s->score[1] += s->nutrients + (r == 2 ? 2 : r == 3 ? 4 : 0);
+    if (s->nutrients > 0) s->nutrients--;
+    rules_remove(s, c);
+  }
+}
+
 /* The night after our WAIT: the opponent model, the sun's move, the gather
-   (ours only; the opponent's sun is not modelled). */
-static void beam__night(const rules_board *b, rules_state *s) {
-  /* 1. the opponent completes once a day from BEAM_OPP_COMPLETE_FROM while
-     it has a big tree (its trees stay: what shades us stays) */
-  if (s->day >= BEAM_OPP_COMPLETE_FROM && (s->own[1] & s->size[3]) && s->nutrients > 0)
+   (the opponent's sun only in the race model). */
+static void beam__night(const beam_params *p, const rules_board *b, rules_state *s) {
+  /* 1. the opponent completes: in the race model as its sun allows
+     (beam__opp_race), else once a day from p->opp_complete_from while it
+     has a big tree (its other trees stay: what shades us stays) */
+  if (p->opp_race) beam__opp_race(p, b, s);
+  else if (s->day >= p->opp_complete_from && (s->own[1] & s->size[3]) && s->nutrients > 0)
     s->nutrients--;
-  /* 2. it grows BEAM_OPP_GROWS trees, largest first (lowest cell first) */
-  int grows = BEAM_OPP_GROWS;
+  /* 2. it grows p->opp_grows trees, largest first (lowest cell first) */
+  int grows = p->opp_grows;
   for (int sz = 2; sz >= 0 && grows > 0; sz--)
     for (uint64_t m = s->own[1] & s->size[sz]; m && grows > 0; m &= m - 1, grows--) {
       uint64_t bit = m & -m;
@@ -164,6 +278,7 @@ static void beam__night(const rules_board *b, rules_state *s) {
   if (s->day >= b->days) return;
   s->dormant = 0;
   s->sun[0] += rules_harvest_of(b, s, 0);
+  if (p->opp_race) s->sun[1] += rules_harvest_of(b, s, 1);
 }
 
 static uint32_t beam__hash(const rules_state *s) {
@@ -178,6 +293,7 @@ static uint32_t beam__hash(const rules_state *s) {
 }
 
 typedef struct beam__pass_ctx {
+  const beam_params *p;
   const rules_board *b;
   const deadline_t *d;
   beam_work *w;
@@ -335,8 +451,8 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
 
   /* 1. WAIT: the day ends */
   t.s = *s;
-  beam__night(b, &t.s);
-  t.value = (float)beam_eval(b, &t.s, c->root_score);
+  beam__night(c->p, b, &t.s);
+  t.value = (float)beam_eval(c->p, b, &t.s, c->root_score);
   t.first = n->first >= 0 ? n->first : RULES_WAIT;
   t.last = -1;
   t.seeded = 0;
@@ -347,14 +463,14 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
   const uint64_t ready = s->own[0] & ~s->dormant;
   const int sun = s->sun[0];
   /* 2. COMPLETE */
-  if (sun >= 4 && (day >= BEAM_COMPLETE_FROM || b->days < 24))
+  if (sun >= 4 && (day >= c->p->complete_from || b->days < 24))
     for (uint64_t m = ready & s->size[3]; m; m &= m - 1) {
       int cell = __builtin_ctzll(m);
       if (cell <= n->last) continue;
       t.s = *s;
       int a = RULES_ACT(RULES_COMPLETE, 0, cell);
       beam__apply(b, &t.s, a);
-      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), &t.s, idx, a);
+      beam__cand_push(c, (float)beam_eval(c->p, b, &t.s, c->root_score), &t.s, idx, a);
       c->expanded++;
     }
   /* 3. GROW, largest first, only trees that can still be completed */
@@ -368,14 +484,14 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
       t.s = *s;
       int a = RULES_ACT(RULES_GROW, 0, cell);
       beam__apply(b, &t.s, a);
-      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), &t.s, idx, a);
+      beam__cand_push(c, (float)beam_eval(c->p, b, &t.s, c->root_score), &t.s, idx, a);
       c->expanded++;
     }
   }
   /* 4. SEED: one a day, cheap, from a tree of size 2 or 3, not next to our
      own trees */
-  if (b->seed_on && !n->seeded && left >= BEAM_SEED_MIN_LEFT &&
-      rules_seed_cost(s, 0) <= BEAM_SEED_MAX_COST && rules_seed_cost(s, 0) <= sun) {
+  if (b->seed_on && !n->seeded && left >= c->p->seed_min_left &&
+      rules_seed_cost(s, 0) <= c->p->seed_max_cost && rules_seed_cost(s, 0) <= sun) {
     uint64_t src = ready & (s->size[2] | s->size[3]), targets = 0, near = 0;
     if (!src) return;
     for (uint64_t m = s->own[0]; m; m &= m - 1) near |= rules_tab.range[__builtin_ctzll(m)][1];
@@ -395,7 +511,7 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
       t.s = *s;
       int a = RULES_ACT(RULES_SEED, from, tg);
       beam__apply(b, &t.s, a);
-      beam__cand_push(c, (float)beam_eval(b, &t.s, c->root_score), &t.s, idx, a);
+      beam__cand_push(c, (float)beam_eval(c->p, b, &t.s, c->root_score), &t.s, idx, a);
       c->expanded++;
     }
   }
@@ -417,7 +533,7 @@ static int beam__pass(beam__pass_ctx *c, const rules_state *root, int horizon, b
   for (int day = root->day; day < horizon; day++) {
     c->ndawn = 0;
     for (int depth = 0; ncur > 0; depth++) {
-      int more = depth < BEAM_MAX_ACTIONS;
+      int more = depth < c->p->max_actions;
       c->ncand = 0;
       for (int i = 0; i < ncur; i++) {
         beam__expand(c, &cur[i], i, more);
@@ -479,8 +595,8 @@ static void beam__swap_seats(rules_state *s) {
 
 /* The search, for the ACTIONS frame of s and player me:
      1. Seen from player 0 (seats swapped when me == 1).
-     2. Horizon: BEAM_DAYS days from today, or the game's end when it is
-        within BEAM_END_DAYS.
+     2. Horizon: p->days days from today, or the game's end when it is
+        within p->end_days.
      3. Passes of width BEAM_FIRST_WIDTH, doubling up to max_width,
         until the deadline interrupts one or the time left is less than
         BEAM_NEXT_PASS times the last pass took (with no deadline, d NULL:
@@ -493,18 +609,20 @@ static void beam__swap_seats(rules_state *s) {
         of the widest finished pass.
      5. Not valid after all (cannot happen unless the state is odd): WAIT.
    beam_search and beam_search_to (no clock) call it. */
-static int beam__search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
-                        int max_width, beam_work *w, beam_stats *st) {
+static int beam__search(const beam_params *p, const rules_board *b, const rules_state *s, int me,
+                        const deadline_t *d, int max_width, beam_work *w, beam_stats *st) {
   beam__tables();
+  if (!p) p = &beam__shipped;
   /* 1. our side */
   rules_state root = *s;
   if (me == 1) beam__swap_seats(&root);
   /* 2. horizon */
-  int horizon = root.day + BEAM_DAYS;
-  if (horizon > b->days || b->days - root.day <= BEAM_END_DAYS) horizon = b->days;
+  int horizon = root.day + p->days;
+  if (horizon > b->days || b->days - root.day <= p->end_days) horizon = b->days;
   /* 3. widening passes */
   beam__pass_ctx c;
   memset(&c, 0, sizeof c);
+  c.p = p;
   c.b = b;
   c.d = d;
   c.w = w;
@@ -535,12 +653,12 @@ static int beam__search(const rules_board *b, const rules_state *s, int me, cons
   return answer;
 }
 
-BOT_API int beam_search(const rules_board *b, const rules_state *s, int me, const deadline_t *d,
-                        beam_work *w, beam_stats *st) {
-  return beam__search(b, s, me, d, BEAM_MAX_WIDTH, w, st);
+BOT_API int beam_search(const beam_params *p, const rules_board *b, const rules_state *s, int me,
+                        const deadline_t *d, beam_work *w, beam_stats *st) {
+  return beam__search(p, b, s, me, d, BEAM_MAX_WIDTH, w, st);
 }
 
-BOT_API int beam_search_to(const rules_board *b, const rules_state *s, int me, int max_width,
-                           beam_work *w, beam_stats *st) {
-  return beam__search(b, s, me, NULL, max_width, w, st);
+BOT_API int beam_search_to(const beam_params *p, const rules_board *b, const rules_state *s,
+                           int me, int max_width, beam_work *w, beam_stats *st) {
+  return beam__search(p, b, s, me, NULL, max_width, w, st);
 }

@@ -143,7 +143,7 @@ int main(int argc, char **argv) {
     beam_stats bs;
     double cpu0 = bench__cpu_s();
     deadline_start(&d, 65.0);
-    beam_search(&b, &s, 0, &d, &bench__beam, &bs);
+    beam_search(NULL, &b, &s, 0, &d, &bench__beam, &bs);
     beam_states += bs.expanded;
     beam_ms += deadline_elapsed_ms(&d);
     beam_cpu += bench__cpu_s() - cpu0;

@@ -10,6 +10,7 @@
 #include "play.h"
 
 int main(void) {
-  static const play_config cfg = {AI_MCTS, 600.0, 50.0, 40.0, 30.0, "spring2021-mcts"};
+  static const play_config cfg = {AI_MCTS, 600.0, 50.0, 40.0, 30.0, "spring2021-mcts",
+                                  BEAM_SHIPPED};
   return play_run(&cfg);
 }

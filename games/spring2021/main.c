@@ -31,6 +31,6 @@
 
 int main(void) {
   static const play_config cfg = {AI_BEAM, MAIN_FIRST_MS, MAIN_TURN_MS, MAIN_BUSY_MS,
-                                  MAIN_LOADED_MS, "spring2021"};
+                                  MAIN_LOADED_MS, "spring2021", BEAM_SHIPPED};
   return play_run(&cfg);
 }

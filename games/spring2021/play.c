@@ -269,6 +269,7 @@ BOT_API int play_run(const play_config *cfg) {
   reader_init(&play__in, 0);
   long seed = play__env(cfg, "SPRING2021_SEED", 2147483647L);
   ai_engine_init(&play__engine, cfg->design, seed ? (uint64_t)seed : (uint64_t)deadline_now_ns());
+  beam_params_init(&play__engine.beam_par, cfg->beam_version);
   play__engine.budget = play__env(cfg, "SPRING2021_BUDGET", 1000000000L);
   int err = play__read_init(&b);
   if (err < 0) {

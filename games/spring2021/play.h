@@ -24,6 +24,8 @@ typedef struct play_config {
   double busy_ms;   /* CPU share between 0.7 and 0.9 */
   double loaded_ms; /* CPU share below 0.7 */
   const char *name; /* for stderr lines */
+  int beam_version; /* AI_BEAM's tunables: BEAM_SHIPPED (0) or a frozen
+                       version (beam.h, beam_params_init) */
 } play_config;
 
 /* Runs the bot on stdin/stdout until end of input; returns the exit status. */

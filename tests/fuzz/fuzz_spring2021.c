@@ -20,7 +20,7 @@
 FUZZ_STDOUT_TO_NULL
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const play_config cfg = {AI_BEAM, 0.5, 0.2, 0.2, 0.2, "spring2021-fuzz"};
+  static const play_config cfg = {AI_BEAM, 0.5, 0.2, 0.2, 0.2, "spring2021-fuzz", BEAM_SHIPPED};
   if (size > 60000) return 0; /* stays within a pipe's buffer */
   int p[2];
   if (pipe(p) != 0) abort();

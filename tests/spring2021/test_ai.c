@@ -3,7 +3,11 @@
 ** legal moves and playouts end the game; both searches (Monte Carlo and
 ** beam) return legal actions, respect their deadlines, and play simple
 ** endgames exactly; the beam's layer sort is a stable sort by value and
-** hash.
+** hash; issue 37: the race model of the opponent's completions ends a
+** short game against an opponent that sells all its big trees with more
+** points and less unspent sun than the first beam bot's model (BEAM_V1),
+** and the evaluation's shade term (sun_shade_w) tells a shaded growth from
+** a free one where BEAM_V1's does not.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +171,95 @@ static void test_beam_legal(void) {
   }
 }
 
+/* The opponent of the race tests: it completes a big tree in every frame
+   while its sun pays for it (it sells them all as soon as it can). */
+static int race__seller(const rules_state *s) {
+  uint64_t big = s->own[1] & s->size[3] & ~s->dormant;
+  if (big && s->sun[1] >= 4) return RULES_ACT(RULES_COMPLETE, 0, __builtin_ctzll(big));
+  return RULES_WAIT;
+}
+
+/* Plays from day `day` to the end: us (seat 0) by the beam with tunables p
+   on a budget of width 256, against race__seller holding six big trees
+   and 40 sun on the outer ring. We hold two big trees on richness-3 cells
+   (1, 4), `sun` sun, nutrients `nut`, 40-40. Gives our points and our sun
+   at the end (before the final sun bonus). */
+static void race__game(const beam_params *p, int day, int nut, int sun, int *points, int *left) {
+  rules_board b;
+  rules_state s;
+  rules_board_default(&b, 3);
+  rules_state_empty(&s);
+  s.day = day;
+  s.sun_dir = day % 6;
+  s.nutrients = nut;
+  s.sun[0] = sun;
+  s.sun[1] = 40;
+  s.score[0] = s.score[1] = 40;
+  rules_put(&s, 1, 3, 0, 0);
+  rules_put(&s, 4, 3, 0, 0);
+  for (int i = 0; i < 6; i++) rules_put(&s, 19 + 2 * i, 3, 1, 0);
+  while (s.day < b.days) {
+    while (!(s.waiting[0] && s.waiting[1])) {
+      int act[2] = {RULES_WAIT, RULES_WAIT};
+      if (!s.waiting[0]) act[0] = beam_search_to(p, &b, &s, 0, 256, &test__engine.beam, NULL);
+      if (!s.waiting[1]) act[1] = race__seller(&s);
+      rules_resolve(&b, &s, act);
+    }
+    rules_sun_move(&b, &s);
+    if (s.day < b.days) rules_gather(&b, &s);
+  }
+  *points = s.score[0];
+  *left = s.sun[0];
+}
+
+/* Issue 37, the nutrient race: an opponent with six big trees and 40 sun
+   on day 20 or 21 sells them all by the end. BEAM_V1's model (one a day)
+   keeps our two big trees for the sun they gather and completes them on
+   the last day at the nutrients the opponent left, with the sun that
+   gathered unspent; the race model (its sun and its big trees) sells one
+   or both now: more points, less sun left, a better final score. */
+static void test_race_endgame(void) {
+  static const int games[][3] = {{21, 8, 4}, {21, 12, 4}, {20, 8, 8}}; /* day, nutrients, sun */
+  for (int g = 0; g < 3; g++) {
+    beam_params v1, race;
+    beam_params_init(&v1, BEAM_V1);
+    beam_params_init(&race, BEAM_SHIPPED);
+    race.opp_race = 1;
+    race.opp_complete_from = 12;
+    int p1, s1, p2, s2;
+    race__game(&v1, games[g][0], games[g][1], games[g][2], &p1, &s1);
+    race__game(&race, games[g][0], games[g][1], games[g][2], &p2, &s2);
+    TH_ASSERT_MSG(p2 > p1 && s2 < s1 && 3 * p2 + s2 > 3 * p1 + s1,
+                  "game %d: v1 %d points %d sun, race %d points %d sun", g, p1, s1, p2, s2);
+  }
+}
+
+/* Issue 37, shade in the evaluation: two states that differ only in which
+   of our size-1 trees grew to size 2, one next to an opponent's big tree
+   (it shades ours on one day in six), the other free. BEAM_V1's shade term
+   counts trees in line whatever the growth, so it values both alike; with
+   sun_shade_w the free growth is worth more. */
+static void test_shade_growth(void) {
+  rules_board b;
+  rules_state s, grew_shaded, grew_free;
+  rules_board_default(&b, 3);
+  rules_state_empty(&s);
+  s.day = 6;
+  s.nutrients = 20;
+  rules_put(&s, 7, 1, 0, 0);  /* next to the opponent's big tree at 19 */
+  rules_put(&s, 13, 1, 0, 0); /* richness 2 as 7, nothing within three cells in line */
+  rules_put(&s, 19, 3, 1, 0);
+  grew_shaded = grew_free = s;
+  rules_put(&grew_shaded, 7, 2, 0, 0);
+  rules_put(&grew_free, 13, 2, 0, 0);
+  beam_params v1, shade;
+  beam_params_init(&v1, BEAM_V1);
+  beam_params_init(&shade, BEAM_V1);
+  shade.sun_shade_w = 1.0;
+  TH_NEAR(beam_eval(&v1, &b, &grew_free, 0), beam_eval(&v1, &b, &grew_shaded, 0), 1e-9);
+  TH_ASSERT(beam_eval(&shade, &b, &grew_free, 0) > beam_eval(&shade, &b, &grew_shaded, 0) + 0.1);
+}
+
 /* The reference order of beam_sort: value descending, hash ascending,
    then the original index (kept in parent), which makes it total. */
 static int test__cand_cmp(const void *x, const void *y) {
@@ -210,6 +303,7 @@ static void test_beam_sort(void) {
 static const th_test TESTS[] = {
   TH_ENTRY(test_beam_sort),
   TH_ENTRY(test_beam_legal), TH_ENTRY(test_endgames),
+  TH_ENTRY(test_race_endgame), TH_ENTRY(test_shade_growth),
   TH_ENTRY(test_policy_legal), TH_ENTRY(test_playout_finishes),
   TH_ENTRY(test_search_legal_and_bounded),
 };
