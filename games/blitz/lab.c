@@ -12,6 +12,7 @@
 **             (OPP: miner, hunter, killer, brute, wow, random)
 **   blitz-lab --follow TRACE [--log] OPP
 **   blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T]
+**   blitz-lab --fit-trace TRACE --hero H [--fit-report T]
 **
 ** Game g (0..N-1) is played on the board of seed S + g / 4 (the contest
 ** server's board by default) with our hero in seat g % 4, so every board is
@@ -43,6 +44,11 @@
 ** and prints for each of H's moves with turn in [--from, --to] the --log
 ** line plus the move the trace shows ("trace M", "*" where they differ):
 ** how to read why a real-time game went wrong, at a reproducible budget.
+** --fit-trace TRACE --hero H fits the opponent model (fit.h) along a
+** trace as the bot in seat H does, and at H's move of turn T (--fit-report,
+** default 400: after 100 moves each) prints a line per other hero "fit
+** trace hero K NAME: ..." (NAME from TRACE.names, the arena's seat list,
+** else "?"): what the fit says about bots whose code we do not run.
 **
 ** Output: with --verbose, a line per game in game order:
 **   game G seed S seat K place P first 0|1 gold A B C D mines ... deaths ...
@@ -95,6 +101,7 @@ typedef struct lab_opts {
   double think_ms;
   const char *follow; /* --follow TRACE: the model's moves along a trace */
   const char *replay; /* --replay TRACE: our search's moves along a trace */
+  const char *fit_trace; /* --fit-trace TRACE: the fitted model along a trace */
   int hero, from, to; /* --replay: our hero and the turns to print */
   int opp[3];
 } lab_opts;
@@ -324,13 +331,67 @@ static int lab__replay(const lab_opts *o) {
   return 0;
 }
 
+/* The name of seat k (0..3) from TRACE.names (one a line), else "?". */
+static void lab__seat_name(const char *trace, int k, char *out, size_t cap) {
+  char path[4096], line[256];
+  snprintf(out, cap, "?");
+  if (snprintf(path, sizeof path, "%s.names", trace) >= (int)sizeof path) return;
+  FILE *f = fopen(path, "r");
+  if (!f) return;
+  for (int i = 0; fgets(line, sizeof line, f); i++)
+    if (i == k) {
+      line[strcspn(line, "\r\n")] = 0;
+      snprintf(out, cap, "%s", line);
+      break;
+    }
+  fclose(f);
+}
+
+/* --fit-trace: the fit of the other heroes along a trace, as hero o->hero
+   would have it; prints them at its move of turn o->fit_report. Returns 0,
+   or 1 when the file cannot be read or the turn never comes. */
+static int lab__fit_trace(const lab_opts *o) {
+  static client_view v;
+  static uint8_t mem[RULES_CELLS];
+  static fit f;
+  FILE *tf = fopen(o->fit_trace, "r");
+  if (!tf) {
+    perror(o->fit_trace);
+    return 1;
+  }
+  memset(mem, 255, sizeof mem);
+  fit_reset(&f);
+  int pending = 0, prev_turn = -1, printed = 0, rc;
+  while ((rc = lab__next_state(tf, o->fit_trace, o->hero, &v, mem)) > 0) {
+    if (pending && v.st.turn == prev_turn + 1) fit_moved(&f, v.st.heroes[o->hero - 1].last_dir);
+    pending = 0;
+    if (rules_finished(&v.st) || rules_to_move(&v.st) != o->hero) continue;
+    fit_observe(&f, &v.st, o->hero);
+    prev_turn = v.st.turn;
+    pending = 1;
+    if (printed || v.st.turn / 4 != o->fit_report / 4) continue;
+    for (int k = 1; k <= RULES_HEROES; k++) {
+      char name[256], d[256];
+      if (k == o->hero) continue;
+      lab__seat_name(o->fit_trace, k - 1, name, sizeof name);
+      printf("fit trace turn %d hero %d %s: %s\n", v.st.turn, k, name, fit_describe(&f, k, d, sizeof d));
+    }
+    printed = 1;
+  }
+  fclose(tf);
+  if (rc < 0) return 1;
+  if (!printed) fprintf(stderr, "blitz-lab: %s: hero %d never moved at turn %d\n", o->fit_trace, o->hero, o->fit_report);
+  return printed ? 0 : 1;
+}
+
 static int lab__usage(void) {
   fprintf(stderr, "usage: blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS] [--boards contest|own]\n"
                   "                 [--turns T] [--jobs J] [--verbose] [--oracle | --known] [--no-fit]\n"
                   "                 [--fit-report T] OPP OPP OPP\n"
                   "                 (OPP: miner, hunter, killer, brute, wow, random)\n"
                   "       blitz-lab --follow TRACE [--log] OPP\n"
-                  "       blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T]\n");
+                  "       blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T]\n"
+                  "       blitz-lab --fit-trace TRACE --hero H [--fit-report T]\n");
   return 2;
 }
 
@@ -457,6 +518,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--log")) o.log = 1;
     else if (!strcmp(a, "--follow") && v) o.follow = argv[++i];
     else if (!strcmp(a, "--replay") && v) o.replay = argv[++i];
+    else if (!strcmp(a, "--fit-trace") && v) o.fit_trace = argv[++i];
     else if (!strcmp(a, "--hero") && v) bad = lab__int(v, 1, RULES_HEROES, &o.hero), i++;
     else if (!strcmp(a, "--from") && v) bad = lab__int(v, 0, 1 << 30, &o.from), i++;
     else if (!strcmp(a, "--to") && v) bad = lab__int(v, 0, 1 << 30, &o.to), i++;
@@ -474,6 +536,11 @@ int main(int argc, char **argv) {
   if (o.replay) {
     if (!o.hero || nopp) return lab__usage();
     return lab__replay(&o);
+  }
+  if (o.fit_trace) {
+    if (!o.hero || nopp) return lab__usage();
+    if (o.fit_report < 0) o.fit_report = 400;
+    return lab__fit_trace(&o);
   }
   if (nopp != 3) return lab__usage();
   if (o.only >= 0 && o.games <= o.only) o.games = o.only + 1;

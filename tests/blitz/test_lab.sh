@@ -14,6 +14,9 @@
 # move of hero 2 in [--from, --to] (turns 1, 5, ...), each with the trace's
 # move, and a summary of all its 60 moves; twice the same; no trace: exit
 # 1; no --hero: exit 2.
+# --fit-trace: along the same trace, the fit as hero 1 has it at turn 100
+# names the three other heroes by the trace's .names file, each fitted a
+# miner; a turn the trace never reaches exits 1.
 lab=${1:-build/blitz-lab}
 referee=${2:-build/blitz-referee}
 miner=${3:-build/blitz-miner}
@@ -44,7 +47,7 @@ check contest_field_same_lines test "$e" = "$(run --jobs 2 $cf)"
 check contest_field_four_games test "$(echo "$e" | grep -c '^game ')" = 4
 check bad_argument_exits_2 sh -c "$lab --games 2 miner miner dragon >/dev/null 2>&1; test \$? = 2"
 trace=$(mktemp) || exit 1
-trap 'rm -f "$trace"' EXIT
+trap 'rm -f "$trace" "$trace.names"' EXIT
 BLITZ_BOT_SEED=7 "$referee" match --seed 7 --turns 60 --quiet --trace "$trace" -- "$miner" "$miner" "$miner" "$miner" >/dev/null
 rates() { "$lab" --follow "$trace" "$1" | awk '$1 == "follow" && $6 == 60 {print $10}'; }
 m=$(rates miner)
@@ -61,5 +64,10 @@ check replay_counts_all_moves sh -c "echo '$p' | grep -q '^replay hero 2 moves 6
 check replay_same_twice test "$p" = "$(rp --hero 2 --from 8 --to 20)"
 check replay_missing_trace_exits_1 sh -c "$lab --replay /nonexistent/trace --hero 1 >/dev/null 2>&1; test \$? = 1"
 check replay_without_hero_exits_2 sh -c "$lab --replay '$trace' >/dev/null 2>&1; test \$? = 2"
-echo "$((20 - fail)) passed, $fail failed"
+printf 'us\nm2\nm3\nm4\n' > "$trace.names"
+ft=$("$lab" --fit-trace "$trace" --hero 1 --fit-report 100)
+check fit_trace_three_heroes test "$(echo "$ft" | grep -c '^fit trace turn 100 hero [234] m[234]: goal ')" = 3
+check fit_trace_miners_fitted test "$(echo "$ft" | grep -c ': goal mine ')" = 3
+check fit_trace_turn_never_comes_exits_1 sh -c "$lab --fit-trace '$trace' --hero 1 --fit-report 100000 >/dev/null 2>&1; test \$? = 1"
+echo "$((23 - fail)) passed, $fail failed"
 test $fail = 0
