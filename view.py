@@ -249,7 +249,9 @@ def parse(text, game=None, stderr=None, names=None):
         lines = merge_stderr(text, stderr or "")
     else:
         lines = text.splitlines()
-    first = next((ln for ln in lines if ln.strip()), "")
+    # the sidecar's lines (STDERR, merged in before the frame they follow)
+    # can come first when a bot wrote before the first state: not the format
+    first = next((ln for ln in lines if ln.strip() and not ln.startswith("STDERR ")), "")
     g = game or detect(first)
     if g is None:
         raise ViewError("unknown trace format (first line %r); use --game" % first[:60])

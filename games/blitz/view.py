@@ -138,4 +138,6 @@ def parse_blitz_jsonl(lines):
 
 
 def parse(lines):
-    return parse_blitz_jsonl(lines) if next((ln for ln in lines if ln.strip()), "").lstrip().startswith("{") else parse_blitz_text(lines)
+    # the first line that is not a bot's stderr (merged in as STDERR P TEXT)
+    first = next((ln for ln in lines if ln.strip() and not ln.startswith("STDERR ")), "")
+    return parse_blitz_jsonl(lines) if first.lstrip().startswith("{") else parse_blitz_text(lines)

@@ -236,8 +236,9 @@ class Blitz(unittest.TestCase):
         self.assertEqual(f["cmds"], [[0, "East", "", None]])
         self.assertEqual(s["meta"]["END"], "TurnMax")
 
-    def test_json_lines_equal_text(self):
-        text = view.parse(BLITZ)
+    @staticmethod
+    def json_lines(text):
+        """The JSON-lines replay (the server's) of the parsed BLITZ trace."""
         lines = []
         for fr in text["frames"]:
             heroes = [{"id": k + 1, "name": "h%d" % k, "pos": {"x": h[0], "y": h[1]}, "life": h[2], "gold": h[3],
@@ -249,6 +250,11 @@ class Blitz(unittest.TestCase):
             lines.append(json.dumps({"game": {"id": "abc", "turn": fr["turn"], "maxTurns": 1200, "heroes": heroes,
                                               "board": {"size": 3, "tiles": tiles}, "finished": False},
                                      "hero": heroes[0], "token": "t", "viewUrl": "v", "playUrl": "p"}))
+        return lines
+
+    def test_json_lines_equal_text(self):
+        text = view.parse(BLITZ)
+        lines = self.json_lines(text)
         d = view.parse("\n".join(lines) + "\n")
         self.assertEqual(d["players"], ["h0", "h1", "h2", "h3"])
         for k in ("n", "terrain", "mines", "spawns"):
@@ -259,6 +265,17 @@ class Blitz(unittest.TestCase):
         # the bare game object is accepted as well
         bare = view.parse(json.dumps(json.loads(lines[0])["game"]))
         self.assertEqual(bare["frames"][0]["h"], text["frames"][0]["h"])
+
+    def test_stderr_before_the_first_state(self):
+        """A bot that writes to stderr before the first state (the arena's
+        Java and C# bots do) puts a sidecar entry at offset 0: the merged
+        STDERR line comes first and must not hide the trace's format."""
+        raw = ("\n".join(self.json_lines(view.parse(BLITZ))) + "\n").encode()
+        d = view.parse(raw, None, "0 2 BestBot: activate\n")
+        self.assertEqual(d["game"], "blitz")
+        self.assertEqual(d["frames"][0]["stderr"], {"2": "BestBot: activate"})
+        t = view.parse(BLITZ.encode(), None, "0 1 hello\n")
+        self.assertEqual((t["game"], t["frames"][0]["stderr"]), ("blitz", {"1": "hello"}))
 
     def test_bad(self):
         with self.assertRaises(view.ViewError):
