@@ -5,6 +5,8 @@
 */
 #include "sparring.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -45,7 +47,13 @@ BOT_API void sparring_init(sparring_bot *b, int kind, uint64_t seed) {
 
 BOT_API uint64_t sparring_process_seed(void) {
   const char *e = getenv("BLITZ_BOT_SEED");
-  if (e && *e) return strtoull(e, NULL, 10);
+  if (e && *e) {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(e, &end, 10);
+    if (!*end && !errno && *e != '-') return v;
+    fprintf(stderr, "blitz sparring bot: BLITZ_BOT_SEED \"%s\" is not a number: seeded from the clock\n", e);
+  }
   return (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
 }
 

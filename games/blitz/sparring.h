@@ -60,7 +60,8 @@ BOT_API int sparring_kind(const char *name);
 BOT_API const char *sparring_name(int kind);
 BOT_API void sparring_init(sparring_bot *b, int kind, uint64_t seed);
 /* The seed of a sparring bot process: BLITZ_BOT_SEED when it is set (a
-   test's referee game then replays the same), else the clock and the pid. */
+   test's referee game then replays the same), else the clock and the pid
+   (also when BLITZ_BOT_SEED is not a decimal number, said on stderr). */
 BOT_API uint64_t sparring_process_seed(void);
 /* The move (RULES_NORTH..RULES_STAY) of hero `me` (1..4) in s. */
 BOT_API int sparring_move(sparring_bot *b, const rules_state *s, int me);
