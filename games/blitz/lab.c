@@ -245,6 +245,29 @@ static int lab__next_state(FILE *f, const char *path, int hero, client_view *v, 
   return 0;
 }
 
+/* A trace being read as hero `hero` sees it: the state now (v) and the
+   memory of hidden cells (mem). */
+typedef struct lab_trace {
+  FILE *f;
+  const char *path;
+  int hero;
+  client_view v;
+  uint8_t mem[RULES_CELLS];
+} lab_trace;
+
+/* Opens path; -1, said on stderr, when it cannot be read. */
+static int lab__trace_open(lab_trace *t, const char *path, int hero) {
+  t->f = fopen(path, "r");
+  if (!t->f) perror(path);
+  t->path = path;
+  t->hero = hero;
+  memset(t->mem, 255, sizeof t->mem);
+  return t->f ? 0 : -1;
+}
+
+/* The next state into t->v (lab__next_state): 1, 0 at the end, -1. */
+static int lab__trace_next(lab_trace *t) { return lab__next_state(t->f, t->path, t->hero, &t->v, t->mem); }
+
 /* --follow: reads a trace (one server state JSON a line, as the referee's
    --trace writes), asks the sparring policy `kind` (one bot per hero,
    keeping its memory along the game) for the move of the hero to move in
@@ -252,21 +275,15 @@ static int lab__next_state(FILE *f, const char *path, int hero, client_view *v, 
    Prints a line per hero (moves, agreements) and, with --log, a line per
    disagreement. Returns 0, or 1 when the file cannot be read. */
 static int lab__follow(const char *path, int kind, int log) {
-  static client_view v;
-  static uint8_t mem[RULES_CELLS];
+  static lab_trace t;
   static sparring_bot bots[RULES_HEROES];
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    perror(path);
-    return 1;
-  }
-  memset(mem, 255, sizeof mem);
+  if (lab__trace_open(&t, path, 1) < 0) return 1;
   for (int k = 0; k < RULES_HEROES; k++) sparring_init(&bots[k], kind, (uint64_t)k + 1);
   int have = 0, mover = 0, want = RULES_STAY, moves[RULES_HEROES] = {0}, agree[RULES_HEROES] = {0}, rc;
   static rules_state prev;
-  while ((rc = lab__next_state(f, path, 1, &v, mem)) > 0) {
-    if (have && v.st.turn == prev.turn + 1) {
-      int got = v.st.heroes[mover - 1].last_dir;
+  while ((rc = lab__trace_next(&t)) > 0) {
+    if (have && t.v.st.turn == prev.turn + 1) {
+      int got = t.v.st.heroes[mover - 1].last_dir;
       moves[mover - 1]++;
       agree[mover - 1] += got == want;
       if (log && got != want) {
@@ -275,13 +292,13 @@ static int lab__follow(const char *path, int kind, int log) {
                h->x, h->y, h->life, h->gold, h->mines, rules_dir_name(want), got >= 0 ? rules_dir_name(got) : "?");
       }
     }
-    have = !rules_finished(&v.st);
+    have = !rules_finished(&t.v.st);
     if (!have) continue;
-    prev = v.st;
-    mover = rules_to_move(&v.st);
-    want = sparring_move(&bots[mover - 1], &v.st, mover);
+    prev = t.v.st;
+    mover = rules_to_move(&t.v.st);
+    want = sparring_move(&bots[mover - 1], &t.v.st, mover);
   }
-  fclose(f);
+  fclose(t.f);
   if (rc < 0) return 1;
   for (int k = 0; k < RULES_HEROES; k++)
     printf("follow %s hero %d moves %d agree %d rate %.3f\n", sparring_name(kind), k + 1, moves[k], agree[k],
@@ -293,20 +310,14 @@ static int lab__follow(const char *path, int kind, int log) {
    trace; prints a line per move of ours in [o->from, o->to]. Returns 0, or
    1 when the file cannot be read. */
 static int lab__replay(const lab_opts *o) {
-  static client_view v;
-  static uint8_t mem[RULES_CELLS];
+  static lab_trace t;
   static rules_state prev;
-  FILE *f = fopen(o->replay, "r");
-  if (!f) {
-    perror(o->replay);
-    return 1;
-  }
-  memset(mem, 255, sizeof mem);
+  if (lab__trace_open(&t, o->replay, o->hero) < 0) return 1;
   ai_set_node_limit(o->nodes);
   int pending = 0, want = RULES_STAY, moves = 0, agree = 0, rc;
-  while ((rc = lab__next_state(f, o->replay, o->hero, &v, mem)) > 0) {
-    if (pending && v.st.turn == prev.turn + 1) {
-      int got = v.st.heroes[o->hero - 1].last_dir;
+  while ((rc = lab__trace_next(&t)) > 0) {
+    if (pending && t.v.st.turn == prev.turn + 1) {
+      int got = t.v.st.heroes[o->hero - 1].last_dir;
       moves++;
       agree += got == want;
       if (prev.turn >= o->from && prev.turn <= o->to)
@@ -315,17 +326,17 @@ static int lab__replay(const lab_opts *o) {
       printf(" trace ?\n");
     }
     pending = 0;
-    if (rules_finished(&v.st) || rules_to_move(&v.st) != o->hero) continue;
-    prev = v.st;
+    if (rules_finished(&t.v.st) || rules_to_move(&t.v.st) != o->hero) continue;
+    prev = t.v.st;
     deadline_t d;
     deadline_start(&d, 1e9);
     ai_stats st;
-    want = ai_choose(&v.st, o->hero, &d, &st);
+    want = ai_choose(&t.v.st, o->hero, &d, &st);
     pending = 1;
     if (prev.turn >= o->from && prev.turn <= o->to) lab__log_move(&prev, o->hero, want, &st);
   }
   if (pending && prev.turn >= o->from && prev.turn <= o->to) printf(" trace ?\n");
-  fclose(f);
+  fclose(t.f);
   if (rc < 0) return 1;
   printf("replay hero %d moves %d agree %d rate %.3f\n", o->hero, moves, agree, moves ? (double)agree / moves : 0.0);
   return 0;
@@ -351,34 +362,28 @@ static void lab__seat_name(const char *trace, int k, char *out, size_t cap) {
    would have it; prints them at its move of turn o->fit_report. Returns 0,
    or 1 when the file cannot be read or the turn never comes. */
 static int lab__fit_trace(const lab_opts *o) {
-  static client_view v;
-  static uint8_t mem[RULES_CELLS];
+  static lab_trace t;
   static fit f;
-  FILE *tf = fopen(o->fit_trace, "r");
-  if (!tf) {
-    perror(o->fit_trace);
-    return 1;
-  }
-  memset(mem, 255, sizeof mem);
+  if (lab__trace_open(&t, o->fit_trace, o->hero) < 0) return 1;
   fit_reset(&f);
   int pending = 0, prev_turn = -1, printed = 0, rc;
-  while ((rc = lab__next_state(tf, o->fit_trace, o->hero, &v, mem)) > 0) {
-    if (pending && v.st.turn == prev_turn + 1) fit_moved(&f, v.st.heroes[o->hero - 1].last_dir);
+  while ((rc = lab__trace_next(&t)) > 0) {
+    if (pending && t.v.st.turn == prev_turn + 1) fit_moved(&f, t.v.st.heroes[o->hero - 1].last_dir);
     pending = 0;
-    if (rules_finished(&v.st) || rules_to_move(&v.st) != o->hero) continue;
-    fit_observe(&f, &v.st, o->hero);
-    prev_turn = v.st.turn;
+    if (rules_finished(&t.v.st) || rules_to_move(&t.v.st) != o->hero) continue;
+    fit_observe(&f, &t.v.st, o->hero);
+    prev_turn = t.v.st.turn;
     pending = 1;
-    if (printed || v.st.turn / 4 != o->fit_report / 4) continue;
+    if (printed || t.v.st.turn / 4 != o->fit_report / 4) continue;
     for (int k = 1; k <= RULES_HEROES; k++) {
       char name[256], d[256];
       if (k == o->hero) continue;
       lab__seat_name(o->fit_trace, k - 1, name, sizeof name);
-      printf("fit trace turn %d hero %d %s: %s\n", v.st.turn, k, name, fit_describe(&f, k, d, sizeof d));
+      printf("fit trace turn %d hero %d %s: %s\n", t.v.st.turn, k, name, fit_describe(&f, k, d, sizeof d));
     }
     printed = 1;
   }
-  fclose(tf);
+  fclose(t.f);
   if (rc < 0) return 1;
   if (!printed) fprintf(stderr, "blitz-lab: %s: hero %d never moved at turn %d\n", o->fit_trace, o->hero, o->fit_report);
   return printed ? 0 : 1;
