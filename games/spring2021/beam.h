@@ -42,6 +42,10 @@ typedef struct beam_params {
                           left that its sun pays for (at most opp_max_daily) */
   double opp_keep_rate; /* race: size-3 trees it keeps per day left */
   int opp_max_daily;   /* race: its completions in one night at most */
+  int opp_end_left;    /* opponent model: on the nights of the last this many
+                          days (its last chances to sell)... */
+  int opp_end_daily;   /* ...it completes this many a night (at most its
+                          size-3 trees; they stay, as in the daily model) */
   int race_finish;     /* eval: our i-th size-3 tree is valued after i of the
                           opponent's too (nutrients fall for both) */
   double rich_w;       /* eval: per point of a tree's cell's completion bonus */
@@ -59,6 +63,11 @@ typedef struct beam_params {
                           our shade, times L' */
   double big_w;        /* eval: a size-3 tree's weight, times L' (sizes 0-2 weigh their size) */
   double tie_w;        /* eval: final points per tree (tiebreak on equal scores) */
+  double fill;         /* schedule: one last pass at this fraction of the
+                          width the time left allows at the last pass's
+                          speed (0: none, the doubling passes only)... */
+  int fill_from;       /* ...once a pass this wide has finished, or when the
+                          next doubled pass cannot finish */
 } beam_params;
 
 enum { BEAM_SHIPPED = 0, BEAM_V1 = 1 }; /* versions of beam_params_init */

@@ -25,7 +25,9 @@
 
 /* Time budgets in milliseconds (see the opening comment). */
 #define MAIN_FIRST_MS 700.0  /* first turn, limit 1000 */
-#define MAIN_TURN_MS 65.0    /* later turns, limit 100, full CPU */
+#ifndef MAIN_TURN_MS
+#define MAIN_TURN_MS 65.0    /* later turns, limit 100, full CPU (-D for experiments) */
+#endif
 #define MAIN_BUSY_MS 50.0    /* CPU share between 0.7 and 0.9 */
 #define MAIN_LOADED_MS 35.0  /* CPU share below 0.7 */
 
