@@ -4,8 +4,10 @@
 ** largest first, SEED last), the day ended by WAIT, each layer pruned to a
 ** width, days carried on to a horizon or to the end of the game; the
 ** opponent is a fixed model (its trees stay, it completes once a day from a
-** set day, so nutrients fall; or, with opp_race, also sells its big trees
-** as its sun allows). Widths double while time remains. The tunables are
+** set day, so nutrients fall; several a night on the last days with
+** opp_end_*; or, with opp_race, also sells its big trees as its sun
+** allows). Widths double while time remains (with fill, a last pass as
+** wide as the time left allows). The tunables are
 ** a beam_params read at run time (one search code for every version).
 **
 ** Invariants: no allocation (the caller owns a beam_work, about 3.2 MB: keep

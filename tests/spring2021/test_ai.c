@@ -6,8 +6,10 @@
 ** hash; issue 37: the race model of the opponent's completions ends a
 ** short game against an opponent that sells all its big trees with more
 ** points and less unspent sun than the first beam bot's model (BEAM_V1),
-** and the evaluation's shade term (sun_shade_w) tells a shaded growth from
-** a free one where BEAM_V1's does not.
+** and the end flush model (opp_end_*) ends it with as many final points
+** as the shipped daily model or more; the evaluation's shade term
+** (sun_shade_w) tells a shaded growth from a free one where BEAM_V1's
+** does not.
 */
 #include <stdlib.h>
 #include <string.h>
