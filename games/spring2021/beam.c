@@ -63,6 +63,12 @@
 #ifndef BEAM_OPP_MAX_DAILY
 #define BEAM_OPP_MAX_DAILY 3 /* race: its completions in one night at most */
 #endif
+#ifndef BEAM_OPP_END_LEFT
+#define BEAM_OPP_END_LEFT 0 /* on the nights of the last this many days... */
+#endif
+#ifndef BEAM_OPP_END_DAILY
+#define BEAM_OPP_END_DAILY 1 /* ...it completes this many (up to its size-3 trees) */
+#endif
 #ifndef BEAM_RACE_FINISH
 #define BEAM_RACE_FINISH 0 /* 1: our i-th size-3 tree valued after i of the opponent's */
 #endif
@@ -95,6 +101,12 @@
 #ifndef BEAM_TIE_W
 #define BEAM_TIE_W 0.01         /* final points per tree (tiebreak on equal scores) */
 #endif
+#ifndef BEAM_FILL
+#define BEAM_FILL 0.0           /* last pass at this fraction of the width the time left allows (0: none) */
+#endif
+#ifndef BEAM_FILL_FROM
+#define BEAM_FILL_FROM 1024     /* ... once a pass this wide has finished */
+#endif
 
 static const beam_params beam__shipped = {
   .days = BEAM_DAYS, .end_days = BEAM_END_DAYS, .max_actions = BEAM_MAX_ACTIONS,
@@ -102,11 +114,13 @@ static const beam_params beam__shipped = {
   .seed_min_left = BEAM_SEED_MIN_LEFT, .opp_grows = BEAM_OPP_GROWS,
   .opp_complete_from = BEAM_OPP_COMPLETE_FROM, .opp_race = BEAM_OPP_RACE,
   .opp_keep_rate = BEAM_OPP_KEEP_RATE, .opp_max_daily = BEAM_OPP_MAX_DAILY,
+  .opp_end_left = BEAM_OPP_END_LEFT, .opp_end_daily = BEAM_OPP_END_DAILY,
   .race_finish = BEAM_RACE_FINISH, .late_disc = BEAM_LATE_DISC, .rich_w = BEAM_RICH_W,
   .finish_w = BEAM_FINISH_W,
   .growth_end_left = BEAM_GROWTH_END_LEFT, .shade_w = BEAM_SHADE_W,
   .sun_shade_w = BEAM_SUN_SHADE_W, .sun_cast_w = BEAM_SUN_CAST_W, .big_w = BEAM_BIG_W,
-  .tie_w = BEAM_TIE_W,
+  .tie_w = BEAM_TIE_W, .fill = BEAM_FILL,
+  .fill_from = BEAM_FILL_FROM,
 };
 
 /* The first beam bot's tunables (shipped until issue 37), frozen for the
@@ -114,9 +128,10 @@ static const beam_params beam__shipped = {
 static const beam_params beam__v1 = {
   .days = 6, .end_days = 8, .max_actions = 8, .complete_from = 11, .seed_max_cost = 0,
   .seed_min_left = 2, .opp_grows = 0, .opp_complete_from = 12, .opp_race = 0,
-  .opp_keep_rate = 0.0, .opp_max_daily = 1, .race_finish = 0, .late_disc = 1.0, .rich_w = 0.5,
+  .opp_keep_rate = 0.0, .opp_max_daily = 1, .opp_end_left = 0, .opp_end_daily = 1,
+  .race_finish = 0, .late_disc = 1.0, .rich_w = 0.5,
   .finish_w = 1.0, .growth_end_left = 4, .shade_w = 0.05, .sun_shade_w = 0.0, .sun_cast_w = 0.0,
-  .big_w = 3.0, .tie_w = 0.01,
+  .big_w = 3.0, .tie_w = 0.01, .fill = 0.0, .fill_from = 0,
 };
 
 /* Cells within three steps along the six lines (who can shade whom), and
@@ -261,10 +276,16 @@ static void beam__opp_race(const beam_params *p, const rules_board *b, rules_sta
 static void beam__night(const beam_params *p, const rules_board *b, rules_state *s) {
   /* 1. the opponent completes: in the race model as its sun allows
      (beam__opp_race), else once a day from p->opp_complete_from while it
-     has a big tree (its other trees stay: what shades us stays) */
+     has a big tree, opp_end_daily a night (up to its big trees) on the
+     last opp_end_left days (its trees stay: what shades us stays, and a
+     sold tree stands for the one it grows next) */
   if (p->opp_race) beam__opp_race(p, b, s);
-  else if (s->day >= p->opp_complete_from && (s->own[1] & s->size[3]) && s->nutrients > 0)
-    s->nutrients--;
+  else if (s->day >= p->opp_complete_from && (s->own[1] & s->size[3])) {
+    /* near the end (opp_end_left) opp_end_daily a night, up to its big trees */
+    int n = 1, big = __builtin_popcountll(s->own[1] & s->size[3]);
+    if (b->days - s->day <= p->opp_end_left) n = p->opp_end_daily < big ? p->opp_end_daily : big;
+    s->nutrients = s->nutrients > n ? s->nutrients - n : 0;
+  }
   /* 2. it grows p->opp_grows trees, largest first (lowest cell first) */
   int grows = p->opp_grows;
   for (int sz = 2; sz >= 0 && grows > 0; sz--)
@@ -600,7 +621,12 @@ static void beam__swap_seats(rules_state *s) {
      3. Passes of width BEAM_FIRST_WIDTH, doubling up to max_width,
         until the deadline interrupts one or the time left is less than
         BEAM_NEXT_PASS times the last pass took (with no deadline, d NULL:
-        every pass up to max_width): each pass searches day by day;
+        every pass up to max_width); with p->fill, once a pass of
+        p->fill_from has finished (or doubling no longer fits), one last
+        pass at p->fill times the width the time left allows at that
+        pass's speed, when that is at least 1.25 times wider (the
+        deadline may cut it: the last finished pass answers). Each pass
+        searches day by day;
         within a day, layer after layer, every node ends the day (WAIT: the
         night, the opponent model, the gather, into the dawn heap) or takes
         one more action in canonical order (into the layer heap), and the
@@ -630,7 +656,8 @@ static int beam__search(const beam_params *p, const rules_board *b, const rules_
   int answer = RULES_WAIT, width = 0;
   double value = 0.0;
   if (max_width <= 0 || max_width > BEAM_MAX_WIDTH) max_width = BEAM_MAX_WIDTH;
-  for (c.width = BEAM_FIRST_WIDTH; c.width <= max_width; c.width *= 2) {
+  int last = 0; /* 1: the pass under way is the fill pass */
+  for (c.width = BEAM_FIRST_WIDTH; c.width <= max_width;) {
     beam_node best;
     int64_t t0 = deadline_now_ns();
     if (beam__pass(&c, &root, horizon, &best) < 0) break;
@@ -638,9 +665,23 @@ static int beam__search(const beam_params *p, const rules_board *b, const rules_
     answer = best.first >= 0 ? best.first : RULES_WAIT;
     width = c.width;
     value = best.value;
-    /* a pass that cannot finish in the time left is not started */
+    if (last) break;
+    /* a pass that cannot finish in the time left is not started; with
+       p->fill, one last pass as wide as the time left allows, once
+       p->fill_from is reached or doubling no longer fits */
     double took = (double)(deadline_now_ns() - t0) / 1e6;
-    if (d && deadline_left_ms(d) < BEAM_NEXT_PASS * took) break;
+    int fits = !d || deadline_left_ms(d) >= BEAM_NEXT_PASS * took;
+    if (d && p->fill > 0.0 && took > 0.0 && (!fits || c.width >= p->fill_from)) {
+      double fit = p->fill * c.width * deadline_left_ms(d) / took;
+      if (fit > max_width) fit = max_width;
+      if (fit < 1.25 * c.width) break;
+      c.width = (int)fit;
+      last = 1;
+    } else if (fits) {
+      c.width *= 2;
+    } else {
+      break;
+    }
   }
   /* 5. a last check */
   if (!rules_valid(b, &root, 0, answer, root.sun[0])) answer = RULES_WAIT;

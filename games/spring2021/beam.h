@@ -4,8 +4,10 @@
 ** largest first, SEED last), the day ended by WAIT, each layer pruned to a
 ** width, days carried on to a horizon or to the end of the game; the
 ** opponent is a fixed model (its trees stay, it completes once a day from a
-** set day, so nutrients fall; or, with opp_race, also sells its big trees
-** as its sun allows). Widths double while time remains. The tunables are
+** set day, so nutrients fall; several a night on the last days with
+** opp_end_*; or, with opp_race, also sells its big trees as its sun
+** allows). Widths double while time remains (with fill, a last pass as
+** wide as the time left allows). The tunables are
 ** a beam_params read at run time (one search code for every version).
 **
 ** Invariants: no allocation (the caller owns a beam_work, about 3.2 MB: keep
@@ -42,6 +44,10 @@ typedef struct beam_params {
                           left that its sun pays for (at most opp_max_daily) */
   double opp_keep_rate; /* race: size-3 trees it keeps per day left */
   int opp_max_daily;   /* race: its completions in one night at most */
+  int opp_end_left;    /* opponent model: on the nights of the last this many
+                          days (its last chances to sell)... */
+  int opp_end_daily;   /* ...it completes this many a night (at most its
+                          size-3 trees; they stay, as in the daily model) */
   int race_finish;     /* eval: our i-th size-3 tree is valued after i of the
                           opponent's too (nutrients fall for both) */
   double rich_w;       /* eval: per point of a tree's cell's completion bonus */
@@ -59,6 +65,11 @@ typedef struct beam_params {
                           our shade, times L' */
   double big_w;        /* eval: a size-3 tree's weight, times L' (sizes 0-2 weigh their size) */
   double tie_w;        /* eval: final points per tree (tiebreak on equal scores) */
+  double fill;         /* schedule: one last pass at this fraction of the
+                          width the time left allows at the last pass's
+                          speed (0: none, the doubling passes only)... */
+  int fill_from;       /* ...once a pass this wide has finished, or when the
+                          next doubled pass cannot finish */
 } beam_params;
 
 enum { BEAM_SHIPPED = 0, BEAM_V1 = 1 }; /* versions of beam_params_init */

@@ -14,7 +14,9 @@
 ** (wakeup, stop, and a stall of the kind our own 2-core virtual machine
 ** shows: tens of milliseconds with no run-queue wait and no steal) = 65 ms,
 ** and 700 ms on the first turn. The search seldom uses it all: it does not
-** start a width it cannot finish (beam.c, BEAM_NEXT_PASS). On a loaded
+** start a width it cannot finish (beam.c, BEAM_NEXT_PASS). More time did not
+** measure stronger (issue 37: 85 ms against 65, and a last pass filling the
+** budget, both even in 100-200 games; CHANGES.md). On a loaded
 ** machine (CPU time well below wall time during the last searches) it
 ** backs off to 50 or 35 ms, because a descheduled process overshoots any
 ** deadline it checks itself. The local referee's rule (run-queue
@@ -25,7 +27,9 @@
 
 /* Time budgets in milliseconds (see the opening comment). */
 #define MAIN_FIRST_MS 700.0  /* first turn, limit 1000 */
-#define MAIN_TURN_MS 65.0    /* later turns, limit 100, full CPU */
+#ifndef MAIN_TURN_MS
+#define MAIN_TURN_MS 65.0    /* later turns, limit 100, full CPU (-D for experiments) */
+#endif
 #define MAIN_BUSY_MS 50.0    /* CPU share between 0.7 and 0.9 */
 #define MAIN_LOADED_MS 35.0  /* CPU share below 0.7 */
 

@@ -6,8 +6,10 @@
 ** hash; issue 37: the race model of the opponent's completions ends a
 ** short game against an opponent that sells all its big trees with more
 ** points and less unspent sun than the first beam bot's model (BEAM_V1),
-** and the evaluation's shade term (sun_shade_w) tells a shaded growth from
-** a free one where BEAM_V1's does not.
+** and the end flush model (opp_end_*) ends it with as many final points
+** as the shipped daily model or more; the evaluation's shade term
+** (sun_shade_w) tells a shaded growth from a free one where BEAM_V1's
+** does not.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -234,6 +236,29 @@ static void test_race_endgame(void) {
   }
 }
 
+/* Issue 37, the end of the nutrient race without the race model: the
+   shipped model (one completion a night) against the same seller, and the
+   model that has the opponent complete opp_end_daily a night (up to its
+   big trees) on the last opp_end_left days: the latter sells earlier, at
+   the nutrients before the opponent's sales: as many final points or more. */
+static void test_end_flush(void) {
+  static const int games[][3] = {{21, 8, 4}, {21, 12, 4}, {20, 8, 8}, {19, 10, 8}}; /* day, nutrients, sun */
+  for (int g = 0; g < 4; g++) {
+    beam_params base, flush;
+    beam_params_init(&base, BEAM_SHIPPED);
+    beam_params_init(&flush, BEAM_SHIPPED);
+    base.opp_end_left = 0;
+    flush.opp_end_left = 3;
+    flush.opp_end_daily = 3;
+    int p1, s1, p2, s2;
+    race__game(&base, games[g][0], games[g][1], games[g][2], &p1, &s1);
+    race__game(&flush, games[g][0], games[g][1], games[g][2], &p2, &s2);
+    fprintf(stderr, "  game %d: shipped %d points %d sun, end flush %d points %d sun\n", g, p1, s1, p2, s2);
+    TH_ASSERT_MSG(3 * p2 + s2 >= 3 * p1 + s1, "game %d: shipped %d points %d sun, flush %d points %d sun",
+                  g, p1, s1, p2, s2);
+  }
+}
+
 /* Issue 37, shade in the evaluation: two states that differ only in which
    of our size-1 trees grew to size 2, one next to an opponent's big tree
    (it shades ours on one day in six), the other free. BEAM_V1's shade term
@@ -303,7 +328,7 @@ static void test_beam_sort(void) {
 static const th_test TESTS[] = {
   TH_ENTRY(test_beam_sort),
   TH_ENTRY(test_beam_legal), TH_ENTRY(test_endgames),
-  TH_ENTRY(test_race_endgame), TH_ENTRY(test_shade_growth),
+  TH_ENTRY(test_race_endgame), TH_ENTRY(test_end_flush), TH_ENTRY(test_shade_growth),
   TH_ENTRY(test_policy_legal), TH_ENTRY(test_playout_finishes),
   TH_ENTRY(test_search_legal_and_bounded),
 };
