@@ -220,19 +220,25 @@ static void race__game(const beam_params *p, int day, int nut, int sun, int *poi
    the last day at the nutrients the opponent left, with the sun that
    gathered unspent; the race model (its sun and its big trees) sells one
    or both now: more points, less sun left, a better final score. */
+/* The endgame game (day, nutrients, sun: race__game) played by a and by
+   b: a's points and sun left into r[0], r[1], b's into r[2], r[3]. */
+static void race__pair(const beam_params *a, const beam_params *b, const int game[3], int r[4]) {
+  race__game(a, game[0], game[1], game[2], &r[0], &r[1]);
+  race__game(b, game[0], game[1], game[2], &r[2], &r[3]);
+}
+
 static void test_race_endgame(void) {
   static const int games[][3] = {{21, 8, 4}, {21, 12, 4}, {20, 8, 8}}; /* day, nutrients, sun */
+  beam_params v1, race;
+  beam_params_init(&v1, BEAM_V1);
+  beam_params_init(&race, BEAM_SHIPPED);
+  race.opp_race = 1;
+  race.opp_complete_from = 12;
   for (int g = 0; g < 3; g++) {
-    beam_params v1, race;
-    beam_params_init(&v1, BEAM_V1);
-    beam_params_init(&race, BEAM_SHIPPED);
-    race.opp_race = 1;
-    race.opp_complete_from = 12;
-    int p1, s1, p2, s2;
-    race__game(&v1, games[g][0], games[g][1], games[g][2], &p1, &s1);
-    race__game(&race, games[g][0], games[g][1], games[g][2], &p2, &s2);
-    TH_ASSERT_MSG(p2 > p1 && s2 < s1 && 3 * p2 + s2 > 3 * p1 + s1,
-                  "game %d: v1 %d points %d sun, race %d points %d sun", g, p1, s1, p2, s2);
+    int r[4];
+    race__pair(&v1, &race, games[g], r);
+    TH_ASSERT_MSG(r[2] > r[0] && r[3] < r[1] && 3 * r[2] + r[3] > 3 * r[0] + r[1],
+                  "game %d: v1 %d points %d sun, race %d points %d sun", g, r[0], r[1], r[2], r[3]);
   }
 }
 
@@ -243,19 +249,18 @@ static void test_race_endgame(void) {
    the nutrients before the opponent's sales: as many final points or more. */
 static void test_end_flush(void) {
   static const int games[][3] = {{21, 8, 4}, {21, 12, 4}, {20, 8, 8}, {19, 10, 8}}; /* day, nutrients, sun */
+  beam_params base, flush;
+  beam_params_init(&base, BEAM_SHIPPED);
+  beam_params_init(&flush, BEAM_SHIPPED);
+  base.opp_end_left = 0;
+  flush.opp_end_left = 3;
+  flush.opp_end_daily = 3;
   for (int g = 0; g < 4; g++) {
-    beam_params base, flush;
-    beam_params_init(&base, BEAM_SHIPPED);
-    beam_params_init(&flush, BEAM_SHIPPED);
-    base.opp_end_left = 0;
-    flush.opp_end_left = 3;
-    flush.opp_end_daily = 3;
-    int p1, s1, p2, s2;
-    race__game(&base, games[g][0], games[g][1], games[g][2], &p1, &s1);
-    race__game(&flush, games[g][0], games[g][1], games[g][2], &p2, &s2);
-    fprintf(stderr, "  game %d: shipped %d points %d sun, end flush %d points %d sun\n", g, p1, s1, p2, s2);
-    TH_ASSERT_MSG(3 * p2 + s2 >= 3 * p1 + s1, "game %d: shipped %d points %d sun, flush %d points %d sun",
-                  g, p1, s1, p2, s2);
+    int r[4];
+    race__pair(&base, &flush, games[g], r);
+    fprintf(stderr, "  game %d: shipped %d points %d sun, end flush %d points %d sun\n", g, r[0], r[1], r[2], r[3]);
+    TH_ASSERT_MSG(3 * r[2] + r[3] >= 3 * r[0] + r[1], "game %d: shipped %d points %d sun, flush %d points %d sun",
+                  g, r[0], r[1], r[2], r[3]);
   }
 }
 
