@@ -39,13 +39,6 @@ typedef struct engine__view {
   int clean_now;  /* the hand (with automated cards) releases an application clean */
 } engine__view;
 
-/* 1 if skills (good, wild, skills) release some remaining application clean. */
-static int engine__clean(const rules_game *g, int score, const int good[RULES_NSKILL], int wild, int skills) {
-  for (int i = 0; i < g->napps; i++)
-    if (rules_cost_with(g->apps[i], good, wild, skills, score) == 0) return 1;
-  return 0;
-}
-
 /* Step 1. */
 static void engine__view_of(const rules_game *g, engine__view *v) {
   memset(v, 0, sizeof *v);
@@ -64,7 +57,7 @@ static void engine__view_of(const rules_game *g, engine__view *v) {
   v->building = auto_bonus < ENGINE_BONUS_TARGET && P->score < ENGINE_BUILD_SCORE;
   int good[RULES_NSKILL], w, sk;
   rules_skills_held(P, good, &w, &sk);
-  v->clean_now = engine__clean(g, P->score, good, w, sk);
+  v->clean_now = rules_best_cost(g, P->score, good, w, sk) == 0;
 }
 
 /* Value of one more card of type c in the deck. */
@@ -94,18 +87,8 @@ static int engine__spoils(const rules_game *g, const engine__view *v, const rule
   const rules_player *P = &g->p[v->p];
   int good[RULES_NSKILL], wild, skills;
   rules_skills_held(P, good, &wild, &skills);
-  int out[2] = {a->card, a->card == RULES_TP ? a->x : -1};
-  for (int j = 0; j < 2; j++) {
-    if (out[j] < 0) continue;
-    if (out[j] < RULES_NSKILL) good[out[j]] -= 2, skills--;
-    else if (out[j] == RULES_BONUS) wild--;
-  }
-  if (a->card == RULES_TP) {
-    int y = a->y == RULES_BONUS || g->desk[a->y] == 0 ? RULES_BONUS : a->y;
-    if (y < RULES_NSKILL) good[y] += 2, skills++;
-    else wild++;
-  }
-  return !engine__clean(g, P->score, good, wild, skills);
+  rules_skills_after_play(g, a, good, &wild, &skills);
+  return rules_best_cost(g, P->score, good, wild, skills) != 0;
 }
 
 static double engine__play(const rules_game *g, const engine__view *v, const rules_action *a) {

@@ -67,16 +67,6 @@ typedef struct mc__vals {
   int good[RULES_NSKILL], wild, skills; /* rules_skills_held of the hand */
 } mc__vals;
 
-/* Lowest release cost for player p with skills (good, wild, skills). */
-static int mc__best_rel(const rules_game *g, int score, const int good[RULES_NSKILL], int wild, int skills) {
-  int best = 99;
-  for (int i = 0; i < g->napps; i++) {
-    int c = rules_cost_with(g->apps[i], good, wild, skills, score);
-    if (c >= 0 && c < best) best = c;
-  }
-  return best;
-}
-
 static void mc__values(const mc_conf *cf, const rules_game *g, int p, mc__vals *v) {
   const rules_player *P = &g->p[p];
   int debt, deck;
@@ -93,7 +83,7 @@ static void mc__values(const mc_conf *cf, const rules_game *g, int p, mc__vals *
   v->rel = 99;
   if (g->phase == RULES_PH_PLAY) {
     rules_skills_held(P, v->good, &v->wild, &v->skills);
-    v->rel = mc__best_rel(g, P->score, v->good, v->wild, v->skills);
+    v->rel = rules_best_cost(g, P->score, v->good, v->wild, v->skills);
   }
 }
 
@@ -102,19 +92,8 @@ static int mc__play_spoils(const rules_game *g, const mc__vals *v, const rules_a
   if (v->rel > v->rel_thr) return 0;
   int good[RULES_NSKILL], wild = v->wild, skills = v->skills;
   memcpy(good, v->good, sizeof good);
-  int out[2] = {a->card, a->kind == RULES_A_PLAY && a->card == RULES_TP ? a->x : -1};
-  for (int j = 0; j < 2; j++) {
-    int c = out[j];
-    if (c < 0) continue;
-    if (c < RULES_NSKILL) good[c] -= 2, skills--;
-    else if (c == RULES_BONUS) wild--;
-  }
-  if (a->card == RULES_TP) {
-    int y = a->y == RULES_BONUS || g->desk[a->y] == 0 ? RULES_BONUS : a->y;
-    if (y < RULES_NSKILL) good[y] += 2, skills++;
-    else wild++;
-  }
-  return mc__best_rel(g, g->p[g->active].score, good, wild, skills) > v->rel;
+  rules_skills_after_play(g, a, good, &wild, &skills);
+  return rules_best_cost(g, g->p[g->active].score, good, wild, skills) > v->rel;
 }
 
 static double mc__score_v(const rules_game *g, const mc__vals *v, const rules_action *a) {

@@ -260,6 +260,31 @@ BOT_API int rules_cost_with(int id, const int good[RULES_NSKILL], int wild, int 
   return -1;
 }
 
+BOT_API int rules_best_cost(const rules_game *g, int score, const int good[RULES_NSKILL], int wild, int skills) {
+  int best = 99;
+  for (int i = 0; i < g->napps; i++) {
+    int c = rules_cost_with(g->apps[i], good, wild, skills, score);
+    if (c >= 0 && c < best) best = c;
+  }
+  return best;
+}
+
+BOT_API void rules_skills_after_play(const rules_game *g, const rules_action *a, int good[RULES_NSKILL], int *wild,
+                                     int *skills) {
+  int out[2] = {a->card, a->card == RULES_TP ? a->x : -1};
+  for (int j = 0; j < 2; j++) {
+    int c = out[j];
+    if (c < 0) continue;
+    if (c < RULES_NSKILL) good[c] -= 2, (*skills)--;
+    else if (c == RULES_BONUS) (*wild)--;
+  }
+  if (a->card == RULES_TP) {
+    int y = a->y == RULES_BONUS || g->desk[a->y] == 0 ? RULES_BONUS : a->y;
+    if (y < RULES_NSKILL) good[y] += 2, (*skills)++;
+    else (*wild)++;
+  }
+}
+
 BOT_API int rules_release_cost(const rules_game *g, int p, int id) {
   int good[RULES_NSKILL], wild, skills;
   rules_skills_held(&g->p[p], good, &wild, &skills);

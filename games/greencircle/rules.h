@@ -117,6 +117,14 @@ BOT_API void rules_skills_held(const rules_player *P, int good[RULES_NSKILL], in
 /* Release cost of application id with those (rules_release_cost's rule at
    score): 0 clean, >0 the debt, -1 not releasable. */
 BOT_API int rules_cost_with(int id, const int good[RULES_NSKILL], int wild, int skills, int score);
+/* The lowest rules_cost_with over the remaining applications (0: one
+   releases clean), 99 when none can be released. */
+BOT_API int rules_best_cost(const rules_game *g, int score, const int good[RULES_NSKILL], int wild, int skills);
+/* Skills held (rules_skills_held's good, wild, skills) changed by playing
+   PLAY action a: its card leaves the hand, and TASK_PRIORITIZATION also
+   throws a->x and takes a->y (BONUS when that desk is empty). */
+BOT_API void rules_skills_after_play(const rules_game *g, const rules_action *a, int good[RULES_NSKILL], int *wild,
+                                     int *skills);
 BOT_API int rules_can_play(const rules_game *g, int p);
 /* 1 if a player on desk a stands next to (or on) desk b, the desks in a
    ring (7 and 0 are neighbours); 0 when either is -1 (before the first move). */
