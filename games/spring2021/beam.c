@@ -281,7 +281,6 @@ static void beam__night(const beam_params *p, const rules_board *b, rules_state 
      sold tree stands for the one it grows next) */
   if (p->opp_race) beam__opp_race(p, b, s);
   else if (s->day >= p->opp_complete_from && (s->own[1] & s->size[3])) {
-    /* near the end (opp_end_left) opp_end_daily a night, up to its big trees */
     int n = 1, big = __builtin_popcountll(s->own[1] & s->size[3]);
     if (b->days - s->day <= p->opp_end_left) n = p->opp_end_daily < big ? p->opp_end_daily : big;
     s->nutrients = s->nutrients > n ? s->nutrients - n : 0;
