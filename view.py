@@ -101,6 +101,13 @@ def stderr_line(frames, w, line):
     return True
 
 
+def first_trace_line(lines):
+    """The trace's first line that is not blank and not a bot's stderr (the
+    sidecar's STDERR lines, merged in before the frame they follow, come
+    first when a bot wrote before the first state); "" when none."""
+    return next((ln for ln in lines if ln.strip() and not ln.startswith("STDERR ")), "")
+
+
 _early = {}  # stderr before the first frame: parse() gives it to frame 0
 
 
@@ -249,9 +256,7 @@ def parse(text, game=None, stderr=None, names=None):
         lines = merge_stderr(text, stderr or "")
     else:
         lines = text.splitlines()
-    # the sidecar's lines (STDERR, merged in before the frame they follow)
-    # can come first when a bot wrote before the first state: not the format
-    first = next((ln for ln in lines if ln.strip() and not ln.startswith("STDERR ")), "")
+    first = first_trace_line(lines)
     g = game or detect(first)
     if g is None:
         raise ViewError("unknown trace format (first line %r); use --game" % first[:60])

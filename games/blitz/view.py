@@ -6,7 +6,7 @@ one hero move. The page's data and its rules are view.py's (the top-level one,
 """
 import json
 
-from view import ViewError, stderr_line
+from view import ViewError, first_trace_line, stderr_line
 
 HEADERS = ("BLITZ2016-TRACE", "{")  # first-line prefixes of this game's traces
 
@@ -138,6 +138,4 @@ def parse_blitz_jsonl(lines):
 
 
 def parse(lines):
-    # the first line that is not a bot's stderr (merged in as STDERR P TEXT)
-    first = next((ln for ln in lines if ln.strip() and not ln.startswith("STDERR ")), "")
-    return parse_blitz_jsonl(lines) if first.lstrip().startswith("{") else parse_blitz_text(lines)
+    return parse_blitz_jsonl(lines) if first_trace_line(lines).lstrip().startswith("{") else parse_blitz_text(lines)

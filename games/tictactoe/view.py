@@ -4,7 +4,7 @@ TICTACTOE_TRACE 1 (tictactoe-referee `match --trace`): a frame is one move
 are view.py's (the top-level one, "a game's view.py"); the drawing is view.js
 beside this file.
 """
-from view import ViewError, trace_words, bot_line, stderr_line
+from view import ViewError, first_trace_line, trace_words, bot_line, stderr_line
 
 HEADERS = ("TICTACTOE_TRACE",)  # first-line prefixes of this game's traces
 
@@ -63,7 +63,7 @@ def parse_tictactoe(lines):
                     raise ViewError("%s: bad END line %r" % (where, line[:80]))
         except (ValueError, IndexError):
             raise ViewError("%s: bad line %r" % (where, line[:80]))
-    if not next((ln for ln in lines if ln.strip()), "").startswith("TICTACTOE_TRACE"):
+    if not first_trace_line(lines).startswith("TICTACTOE_TRACE"):
         raise ViewError("not a tictactoe trace: no TICTACTOE_TRACE header")
     end = frames[-1]
     for f in frames:

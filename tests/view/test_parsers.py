@@ -513,6 +513,9 @@ class GameFolders(unittest.TestCase):
         self.assertEqual([f["score"] for f in d["frames"]][-1], [0, 0])
         for bad in ("x y z\n", "12\n", "99999 0 past the end\n"):
             view.parse(raw, None, bad)  # never raises
+        # written before the header (offset 0): the trace is still read
+        early = view.parse(raw, None, "0 1 early\n")
+        self.assertEqual((early["game"], early["frames"][0]["stderr"]), ("tictactoe", {"1": "early"}))
 
     def test_names_beside_the_trace(self):
         with tempfile.TemporaryDirectory() as tmp:
