@@ -342,19 +342,15 @@ static int lab__replay(const lab_opts *o) {
   return 0;
 }
 
-/* The name of seat k (0..3) from TRACE.names (one a line), else "?". */
-static void lab__seat_name(const char *trace, int k, char *out, size_t cap) {
-  char path[4096], line[256];
-  snprintf(out, cap, "?");
+/* The seats' names from TRACE.names (one a line, the arena's), "?" for
+   a seat it does not name. */
+static void lab__seat_names(const char *trace, char names[RULES_HEROES][256]) {
+  char path[4096];
+  for (int k = 0; k < RULES_HEROES; k++) snprintf(names[k], sizeof names[k], "?");
   if (snprintf(path, sizeof path, "%s.names", trace) >= (int)sizeof path) return;
   FILE *f = fopen(path, "r");
   if (!f) return;
-  for (int i = 0; fgets(line, sizeof line, f); i++)
-    if (i == k) {
-      line[strcspn(line, "\r\n")] = 0;
-      snprintf(out, cap, "%s", line);
-      break;
-    }
+  for (int k = 0; k < RULES_HEROES && fgets(names[k], sizeof names[k], f); k++) names[k][strcspn(names[k], "\r\n")] = 0;
   fclose(f);
 }
 
@@ -367,21 +363,20 @@ static int lab__fit_trace(const lab_opts *o) {
   if (lab__trace_open(&t, o->fit_trace, o->hero) < 0) return 1;
   fit_reset(&f);
   int pending = 0, prev_turn = -1, printed = 0, rc;
-  while ((rc = lab__trace_next(&t)) > 0) {
+  while (!printed && (rc = lab__trace_next(&t)) > 0) {
     if (pending && t.v.st.turn == prev_turn + 1) fit_moved(&f, t.v.st.heroes[o->hero - 1].last_dir);
     pending = 0;
     if (rules_finished(&t.v.st) || rules_to_move(&t.v.st) != o->hero) continue;
     fit_observe(&f, &t.v.st, o->hero);
     prev_turn = t.v.st.turn;
     pending = 1;
-    if (printed || t.v.st.turn / 4 != o->fit_report / 4) continue;
-    for (int k = 1; k <= RULES_HEROES; k++) {
-      char name[256], d[256];
-      if (k == o->hero) continue;
-      lab__seat_name(o->fit_trace, k - 1, name, sizeof name);
-      printf("fit trace turn %d hero %d %s: %s\n", t.v.st.turn, k, name, fit_describe(&f, k, d, sizeof d));
-    }
-    printed = 1;
+    if (t.v.st.turn / 4 != o->fit_report / 4) continue;
+    char names[RULES_HEROES][256], d[256];
+    lab__seat_names(o->fit_trace, names);
+    for (int k = 1; k <= RULES_HEROES; k++)
+      if (k != o->hero)
+        printf("fit trace turn %d hero %d %s: %s\n", t.v.st.turn, k, names[k - 1], fit_describe(&f, k, d, sizeof d));
+    printed = 1; /* the rest of the trace is not read */
   }
   fclose(t.f);
   if (rc < 0) return 1;
