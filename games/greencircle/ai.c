@@ -139,12 +139,9 @@ BOT_API void ai_readiness(const rules_game *g, int p, double *m1, double *m2) {
 
 /* Lowest release cost with the current hand (99 if none). */
 static int ai__best_cost(const rules_game *g, int p) {
-  int best = 99;
-  for (int i = 0; i < g->napps; i++) {
-    int c = rules_release_cost(g, p, g->apps[i]);
-    if (c >= 0 && c < best) best = c;
-  }
-  return best;
+  int good[RULES_NSKILL], wild, skills;
+  rules_skills_held(&g->p[p], good, &wild, &skills);
+  return rules_best_cost(g, g->p[p].score, good, wild, skills);
 }
 
 static double ai__final(const rules_game *g) {

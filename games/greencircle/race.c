@@ -77,8 +77,7 @@ BOT_API int race_can_finish(const rules_game *g, int p) {
     int c = cand[j];
     if (c >= 0 && c < RULES_NSKILL) good[c] += 2;
     int w = wild + (c == RULES_BONUS), sk = skills + (c >= 0 && c < RULES_NSKILL);
-    int ok = 0;
-    for (int i = 0; i < g->napps && !ok; i++) ok = rules_cost_with(g->apps[i], good, w, sk, P->score) == 0;
+    int ok = rules_best_cost(g, P->score, good, w, sk) == 0;
     if (c >= 0 && c < RULES_NSKILL) good[c] -= 2;
     if (ok) return 1;
   }

@@ -102,10 +102,8 @@ static int search__next_release(const rules_game *g, int p) {
     } else {
       wild++;
     }
-    for (int i = 0; i < g->napps; i++) {
-      int c = rules_cost_with(g->apps[i], good, wild, nsk, O->score);
-      if (c >= 0 && (best < 0 || c < best)) best = c;
-    }
+    int c = rules_best_cost(g, O->score, good, wild, nsk);
+    if (c < 99 && (best < 0 || c < best)) best = c;
     if (t >= 0) {
       good[t] -= 2;
       nsk--;
