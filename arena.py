@@ -334,15 +334,20 @@ def plan(game, referee, labels, cmds, seed, first, count, args, env, trace_dir, 
     identifies the game (game, seed, seat commands, referee arguments) in a
     results file. With traces (the referee takes --trace FILE), every game
     writes a trace under trace_dir; otherwise, when trace_dir is given, a
-    job's "view" is the command that replays it with a trace and draws it."""
+    job's "view" is the command that replays it with a trace and draws it.
+    When two rotations give the same seat commands (the same bot twice, as
+    in `dist dist`), the key also holds the rotation: each bot's seat must
+    stay its own game's."""
     nb = len(cmds)
+    rotations = {tuple(cmds[(i + r) % nb] for i in range(nb)) for r in range(nb)}
+    same = len(rotations) < nb
     jobs = []
     for g in range(first, first + count):
         s = seed + g // nb
         rot = g % nb
         seats = [(i + rot) % nb for i in range(nb)]  # seat -> bot index
         seat_cmds = [cmds[b] for b in seats]
-        key = json.dumps([game, s, seat_cmds, args, sorted(env.items())])
+        key = json.dumps([game, s, seat_cmds, args, sorted(env.items())] + ([rot] if same else []))
         jargs = list(args)
         trace = view = None
         if trace_dir:

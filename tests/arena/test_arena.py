@@ -151,6 +151,15 @@ class ArenaTest(unittest.TestCase):
         self.assertEqual(summary["bots"][1]["draws"], 0)
         self.assertEqual(len(self.calls()), 8)
 
+    def test_same_bot_twice_keeps_each_rotation(self):
+        # `dist dist`: both rotations send the same seat commands; each game
+        # still counts for the bot that sat in each seat (was: seat 0 0/0)
+        r = self.arena("--games", "4", "--json", "weak", "weak")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        summary = json.loads(r.stdout.strip().split("\n")[-1])
+        self.assertEqual(len(self.calls()), 4)
+        self.assertEqual([s["games"] for s in summary["first_bot_by_seat"]], [2, 2])
+
     def test_usage_errors(self):
         self.assertEqual(self.arena("strong").returncode, 2)
         os.makedirs(os.path.join(self.root, "games", "fake"))
