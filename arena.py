@@ -11,7 +11,7 @@ Usage:
   ./arena.py collect [--json] FILE...
   ./arena.py diff GAME --official PATH [--games N] [--seed S] [--jobs J]
              [--league L] [--bots NAME,NAME] [--official-limit-ms A,B]
-             [--keep DIR] [--json]
+             [--official-param K=V]... [--keep DIR] [--json]
 
 A BOT is a command line (anything with a space), a path to an executable
 (anything with a slash), or a short name: `dist` is build/GAME, NAME is
@@ -64,8 +64,13 @@ tools/cgref/garbagebot.py), with limits A,B ms (default 1000,500) so load
 cannot time a sparring bot out, then replays each recorded answer through
 build/GAME-referee (tools/cgref/replaybot.py in every seat) and compares,
 answer by answer, the lines each player was sent, and the final scores.
-It prints the first difference of each differing game, the counts and
-where the official traces are (--keep DIR); exit 0 iff every game is exact.
+A game that differs is replayed through the official referee once more
+(same seed, league and --official-param game parameters); when the
+official's two runs differ (Green Circle at seed 0: the SDK's SHA1PRNG
+ignores setSeed(0)), the game is "not reproducible officially", counted
+apart from the differing ones. It prints the first difference of each
+such game, the counts and where the official traces are (--keep DIR);
+exit 0 iff no game differs (each is exact or not reproducible officially).
 
 --sprt ELO0,ELO1 plays game pairs until the generalized log-likelihood
 ratio (pentanomial model over pairs, logistic Elo; the statistic of
@@ -1050,6 +1055,9 @@ def cmd_diff(argv):
             raise UsageError("%s not found: no referee of ours to compare" % ours)
         if a.games < 1 or a.jobs < 1:
             raise UsageError("--games and --jobs must be positive")
+        for kv in a.official_param:
+            if kv.find("=") <= 0:
+                raise UsageError("--official-param %s: wants KEY=VALUE" % kv)
         if a.league is None:
             a.league = DIFF_LEAGUE.get(a.game, 1)
         ours_args = ["--limit-ms", DIFF_OURS_LIMIT]
