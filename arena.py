@@ -11,7 +11,7 @@ Usage:
   ./arena.py collect [--json] FILE...
   ./arena.py diff GAME --official PATH [--games N] [--seed S] [--jobs J]
              [--league L] [--bots NAME,NAME] [--official-limit-ms A,B]
-             [--keep DIR] [--json]
+             [--official-param K=V]... [--keep DIR] [--json]
 
 A BOT is a command line (anything with a space), a path to an executable
 (anything with a slash), or a short name: `dist` is build/GAME, NAME is
@@ -64,8 +64,13 @@ tools/cgref/garbagebot.py), with limits A,B ms (default 1000,500) so load
 cannot time a sparring bot out, then replays each recorded answer through
 build/GAME-referee (tools/cgref/replaybot.py in every seat) and compares,
 answer by answer, the lines each player was sent, and the final scores.
-It prints the first difference of each differing game, the counts and
-where the official traces are (--keep DIR); exit 0 iff every game is exact.
+A game that differs is replayed through the official referee once more
+(same seed, league and --official-param game parameters); when the
+official's two runs differ (Green Circle at seed 0: the SDK's SHA1PRNG
+ignores setSeed(0)), the game is "not reproducible officially", counted
+apart from the differing ones. It prints the first difference of each
+such game, the counts and where the official traces are (--keep DIR);
+exit 0 iff no game differs (each is exact or not reproducible officially).
 
 --sprt ELO0,ELO1 plays game pairs until the generalized log-likelihood
 ratio (pentanomial model over pairs, logistic Elo; the statistic of
@@ -895,28 +900,28 @@ def read_replay_log(path):
     return got
 
 
-def first_difference(official, logs, our_scores):
+def first_difference(official, logs, our_scores, names=("official", "ours")):
     """None when every input line and the final scores agree; else where
-    they first differ, in words."""
+    they first differ, in words (names: the two runs, official first)."""
     for p, seq in enumerate(official["players"]):
         got = logs[p] if p < len(logs) else {}
         for k, (inputs, _) in enumerate(seq):
             mine = got.get(k)
             if mine is None:
-                return "player %d answer %d: ours sent nothing (official: %d lines, first %r)" % (
-                    p, k + 1, len(inputs), inputs[0][:80] if inputs else "")
+                return "player %d answer %d: %s sent nothing (%s: %d lines, first %r)" % (
+                    p, k + 1, names[1], names[0], len(inputs), inputs[0][:80] if inputs else "")
             for i in range(max(len(inputs), len(mine))):
                 a = inputs[i] if i < len(inputs) else None
                 b = mine[i] if i < len(mine) else None
                 if a != b:
-                    return "player %d answer %d line %d: official %s, ours %s" % (
-                        p, k + 1, i + 1, "%r" % a[:120] if a is not None else "(no line)",
-                        "%r" % b[:120] if b is not None else "(no line)")
+                    return "player %d answer %d line %d: %s %s, %s %s" % (
+                        p, k + 1, i + 1, names[0], "%r" % a[:120] if a is not None else "(no line)",
+                        names[1], "%r" % b[:120] if b is not None else "(no line)")
         extra = got.get(len(seq))
         if extra:
-            return "player %d: ours sent more after answer %d: %r" % (p, len(seq), extra[0][:120])
+            return "player %d: %s sent more after answer %d: %r" % (p, names[1], len(seq), extra[0][:120])
     if our_scores != official["scores"]:
-        return "final scores: official %s, ours %s" % (official["scores"], our_scores)
+        return "final scores: %s %s, %s %s" % (names[0], official["scores"], names[1], our_scores)
     return None
 
 
@@ -943,16 +948,57 @@ def diff_plan(game, n, seed, names, bots_opt):
     return plan
 
 
+def official_cmd(a, game, s, trace, limit_ms):
+    """The cgref command line of one official game (seed s, the diff's
+    league and game parameters), bots to append after "--"."""
+    cmd = [CGREF, "match", "--referee", a.official, "--game", game, "--seed", str(s), "--league", str(a.league),
+           "--trace", trace] + (["--limit-ms", limit_ms] if limit_ms != "referee" else [])
+    for kv in a.official_param:
+        cmd += ["--param", kv]
+    return cmd
+
+
+def replay_bots(trace, logs):
+    """One replaybot.py command a seat: replays the official trace's answers."""
+    return ["%s %s %s %d %s" % (sys.executable, shlex.quote(os.path.join(ROOT, "tools", "cgref", "replaybot.py")),
+                                shlex.quote(trace), p, shlex.quote(logs[p])) for p in range(len(logs))]
+
+
+def official_rerun(a, game, item, trace, off, work):
+    """Replays the official game's answers through the official referee
+    again (same seed, league, parameters; replay bots in every seat, with
+    DIFF_OURS_LIMIT so load cannot time one out). Returns (where the two
+    official runs first differ or None, None), or (None, why) when the
+    re-run failed and so decides nothing."""
+    g, s, seat_cmds, _ = item
+    trace2 = os.path.join(work, "g%04d_seed%d.rerun.trace" % (g, s))
+    logs = [os.path.join(work, "g%04d_p%d.rerun.log" % (g, p)) for p in range(len(seat_cmds))]
+    r = subprocess.run(official_cmd(a, game, s, trace2, DIFF_OURS_LIMIT) + ["--"] + replay_bots(trace, logs),
+                       cwd=ROOT, capture_output=True, text=True, timeout=GAME_TIMEOUT_S)
+    for l in logs:
+        if os.path.exists(l):
+            os.remove(l)
+    if r.returncode != 0 or not os.path.isfile(trace2):
+        return None, "official re-run failed (exit %d)" % r.returncode
+    again = read_cgref_trace(trace2)
+    if again["fail"]:
+        return None, "official re-run threw: %s" % again["fail"][:200]
+    got = [{k: inputs for k, (inputs, _) in enumerate(seq)} for seq in again["players"]]
+    return first_difference(off, got, again["scores"], ("run 1", "run 2")), None
+
+
 def diff_one(a, game, ours, ours_args, work, item):
     """Plays one game on the official referee, replays it through ours;
-    returns its record."""
+    when they differ, replays it through the official referee again: a
+    game the official does not reproduce gets "unreproducible" (where its
+    two runs differ) instead of counting as a difference. Returns its record."""
     g, s, seat_cmds, labels = item
     trace = os.path.join(work, "g%04d_seed%d.trace" % (g, s))
-    rec = {"g": g, "seed": s, "bots": labels, "trace": trace, "exact": False, "diff": None, "dq": []}
-    cmd = [CGREF, "match", "--referee", a.official, "--game", game, "--seed", str(s), "--league", str(a.league),
-           "--trace", trace] + (["--limit-ms", a.official_limit_ms] if a.official_limit_ms != "referee" else [])
+    rec = {"g": g, "seed": s, "bots": labels, "trace": trace, "exact": False, "diff": None, "dq": [],
+           "unreproducible": None}
     t0 = time.time()
-    r = subprocess.run(cmd + ["--"] + seat_cmds, cwd=ROOT, capture_output=True, text=True, timeout=GAME_TIMEOUT_S)
+    r = subprocess.run(official_cmd(a, game, s, trace, a.official_limit_ms) + ["--"] + seat_cmds, cwd=ROOT,
+                       capture_output=True, text=True, timeout=GAME_TIMEOUT_S)
     rec["official_s"] = time.time() - t0
     if r.returncode != 0 or not os.path.isfile(trace):
         rec["diff"] = "official referee failed (exit %d): %s" % (r.returncode, (r.stderr.strip().split("\n") or [""])[-1][:200])
@@ -963,10 +1009,8 @@ def diff_one(a, game, ours, ours_args, work, item):
         rec["diff"] = "official referee threw: %s" % off["fail"][:200]
         return rec
     logs = [os.path.join(work, "g%04d_p%d.log" % (g, p)) for p in range(len(seat_cmds))]
-    bots = ["%s %s %s %d %s" % (sys.executable, shlex.quote(os.path.join(ROOT, "tools", "cgref", "replaybot.py")),
-                                shlex.quote(trace), p, shlex.quote(logs[p])) for p in range(len(seat_cmds))]
     t0 = time.time()
-    r = subprocess.run([ours, "match", "--seed", str(s)] + ours_args + ["--"] + bots, cwd=ROOT,
+    r = subprocess.run([ours, "match", "--seed", str(s)] + ours_args + ["--"] + replay_bots(trace, logs), cwd=ROOT,
                        capture_output=True, text=True, timeout=GAME_TIMEOUT_S)
     rec["ours_s"] = time.time() - t0
     try:
@@ -979,6 +1023,10 @@ def diff_one(a, game, ours, ours_args, work, item):
     for l in logs:
         if os.path.exists(l):
             os.remove(l)
+    if rec["diff"] is not None:
+        rec["unreproducible"], why = official_rerun(a, game, item, trace, off, work)
+        if why:
+            rec["diff"] += " (%s: whether the official reproduces the game is unknown)" % why
     return rec
 
 
@@ -996,6 +1044,8 @@ def cmd_diff(argv):
     ap.add_argument("--bots", help="sparring bots to use, comma-separated names (default: every built one)")
     ap.add_argument("--official-limit-ms", default="1000,500",
                     help="the official games' limits (FIRST,NEXT or 'referee' for its own; default 1000,500)")
+    ap.add_argument("--official-param", action="append", default=[], metavar="K=V",
+                    help="a game parameter of the official referee (cgref --param), in every official run")
     ap.add_argument("--keep", metavar="DIR", help="where the official traces go (default build/cgref/diff/GAME-TIME)")
     ap.add_argument("--json", action="store_true", help="also print every game's record as a JSON line")
     a = ap.parse_args(argv)
@@ -1010,6 +1060,9 @@ def cmd_diff(argv):
             raise UsageError("%s not found: no referee of ours to compare" % ours)
         if a.games < 1 or a.jobs < 1:
             raise UsageError("--games and --jobs must be positive")
+        for kv in a.official_param:
+            if kv.find("=") <= 0:
+                raise UsageError("--official-param %s: wants KEY=VALUE" % kv)
         if a.league is None:
             a.league = DIFF_LEAGUE.get(a.game, 1)
         ours_args = ["--limit-ms", DIFF_OURS_LIMIT]
@@ -1034,24 +1087,34 @@ def cmd_diff(argv):
 
 
 def diff_report(a, recs, work):
-    """Prints every differing game and the counts; exit 0 iff all exact."""
+    """Prints every differing or officially unreproducible game and the
+    counts; exit 0 iff every game is exact or not reproducible by the
+    official referee itself (its two runs of the same answers differ)."""
     exact = [r for r in recs if r["exact"]]
+    unrep = [r for r in recs if not r["exact"] and r.get("unreproducible")]
+    differ = [r for r in recs if not r["exact"] and not r.get("unreproducible")]
     for r in recs:
-        if not r["exact"]:
-            print("differs: game %d seed %d %s%s: %s%s" % (
-                r["g"], r["seed"], " vs ".join(r["bots"]), " (disqualified: %s)" % r["dq"] if r["dq"] else "",
-                r["diff"], " (seed 0: the SDK's SecureRandom ignores setSeed(0), so the official game is unseeded)"
-                if r["seed"] == 0 else ""))
+        if r["exact"]:
+            continue
+        head = "game %d seed %d %s%s" % (r["g"], r["seed"], " vs ".join(r["bots"]),
+                                         " (disqualified: %s)" % r["dq"] if r["dq"] else "")
+        if r.get("unreproducible"):
+            print("not reproducible by the official referee: %s: its two runs differ at %s%s; ours: %s" % (
+                head, r["unreproducible"], " (seed 0: the SDK's SecureRandom ignores setSeed(0), so the official "
+                "game is unseeded)" if r["seed"] == 0 else "", r["diff"]))
+        else:
+            print("differs: %s: %s" % (head, r["diff"]))
     dq = [r for r in recs if r["dq"]]
     off_s = [r["official_s"] for r in recs if "official_s" in r]
     our_s = [r["ours_s"] for r in recs if "ours_s" in r]
-    print("diff %s: %d games, %d exact, %d differ (%d games with a disqualification, %d of them differ)" %
-          (a.game, len(recs), len(exact), len(recs) - len(exact), len(dq), len([r for r in dq if not r["exact"]])))
+    print("diff %s: %d games, %d exact, %d differ, %d not reproducible officially "
+          "(%d games with a disqualification, %d of them differ)" %
+          (a.game, len(recs), len(exact), len(differ), len(unrep), len(dq), len([r for r in differ if r["dq"]])))
     if off_s and our_s:
         print("time per game: official %.2f s (cgref, wall), ours %.2f s (replay, wall)" %
               (sum(off_s) / len(off_s), sum(our_s) / len(our_s)))
     print("official traces: %s" % work)
-    return 0 if len(exact) == len(recs) else 1
+    return 1 if differ else 0
 
 
 def cmd_run_job(argv):

@@ -13,8 +13,12 @@ third-party code is needed:
     and "\\r" line ends: each with the SDK's outcome (deactivation, score)
     and the trace's record of it;
   - a referee that does not compile, a bad command line;
-  - `arena.py diff tictactoe --official`: exact against our C referee,
-    and a referee changed by one input line found differing at that line.
+  - `arena.py diff tictactoe --official`: exact against our C referee;
+    with the referee's game parameter shuffle=1 (free cells listed in an
+    order drawn from getRandom()), seed 0 is unseeded as in the SDK: the
+    official referee does not reproduce its own game, which diff reports
+    as "not reproducible officially" and exits 0; a referee changed by one
+    input line (reproducible) is found differing at that line, exit 1.
 Skipped ("skipped: no javac") where the JDK is missing.
 Last line: "N passed, N failed".
 """
@@ -130,6 +134,14 @@ def check_diff(check, tmp):
     check(p.returncode == 0 and "4 games, 4 exact, 0 differ" in p.stdout, "diff: our C referee is exact (4 games)")
     if p.returncode:
         print(p.stdout, p.stderr)
+    unseeded = arena[:7] + ["1"] + arena[8:-1] + [os.path.join(tmp, "d0"), "--official-param", "shuffle=1"]
+    p = subprocess.run(unseeded, cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    check(p.returncode == 0 and "1 games, 0 exact, 0 differ, 1 not reproducible officially" in p.stdout and
+          "not reproducible by the official referee: game 0 seed 0 " in p.stdout and
+          "its two runs differ at player 0 answer 1 line " in p.stdout,
+          "diff: seed 0 drawn from the unseeded SHA1PRNG is not reproducible officially, exit 0")
+    if p.returncode:
+        print(p.stdout, p.stderr)
     changed = os.path.join(tmp, "changed")
     shutil.copytree(TTT, changed)
     path = os.path.join(changed, "src/main/java/com/codingame/game/Referee.java")
@@ -141,9 +153,9 @@ def check_diff(check, tmp):
     arena[-1] = os.path.join(tmp, "d2")
     arena[7] = "2"
     p = subprocess.run(arena, cwd=ROOT, capture_output=True, text=True, timeout=1200)
-    check(p.returncode == 1 and "2 games, 0 exact, 2 differ" in p.stdout and
+    check(p.returncode == 1 and "2 games, 0 exact, 2 differ, 0 not reproducible officially" in p.stdout and
           "player 0 answer 2 line 2: official '99', ours '7'" in p.stdout,
-          "diff: a changed input line is found at its player, answer and line")
+          "diff: a changed input line is found at its player, answer and line (the official reproduces itself)")
 
 
 def main():

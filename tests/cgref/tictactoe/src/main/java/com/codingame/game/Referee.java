@@ -9,12 +9,20 @@
  * the player: score -1, the opponent 1. A win scores 1 and 0, a draw 0 and 0.
  * SDK features it exercises: injection, setTurnMaxTime, league level
  * (league 2 and up: 500 ms for the first answer), the seeded random
- * generator and the game summary (init line: seed, league, one draw).
+ * generator and the game summary (init line: seed, league, one draw),
+ * game parameters: with the parameter "shuffle=1" (cgref --param) each
+ * turn lists the free cells in an order drawn from getRandom(), so the
+ * input depends on the seed, and at seed 0 (which the SDK's SHA1PRNG
+ * ignores) on nothing: two runs differ, as Green Circle's official
+ * referee does at seed 0 (the test of `arena.py diff`'s "not reproducible
+ * officially").
  * Invariant: board[c] is -1 (free) or the seat that took cell c.
  */
 package com.codingame.game;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 import com.codingame.gameengine.core.AbstractPlayer.TimeoutException;
@@ -27,6 +35,7 @@ public class Referee extends AbstractReferee {
     @Inject private MultiplayerGameManager<Player> gameManager;
     private final int[] board = new int[9];
     private int last = -1;
+    private boolean shuffle = false;
 
     @Override
     public void init() {
@@ -34,6 +43,7 @@ public class Referee extends AbstractReferee {
         gameManager.setMaxTurns(9);
         gameManager.setTurnMaxTime(100);
         if (gameManager.getLeagueLevel() >= 2) gameManager.setFirstTurnMaxTime(500);
+        shuffle = "1".equals(gameManager.getGameParameters().getProperty("shuffle"));
         gameManager.addToGameSummary("seed " + gameManager.getSeed() + " league " + gameManager.getLeagueLevel()
             + " draw " + gameManager.getRandom().nextInt(1000));
     }
@@ -67,7 +77,10 @@ public class Referee extends AbstractReferee {
         Player p = gameManager.getPlayer((turn - 1) % 2);
         p.sendInputLine(last < 0 ? "-1 -1" : (last / 3) + " " + (last % 3));
         p.sendInputLine(String.valueOf(10 - turn));
-        for (int c = 0; c < 9; c++) if (board[c] < 0) p.sendInputLine((c / 3) + " " + (c % 3));
+        List<Integer> free = new ArrayList<>();
+        for (int c = 0; c < 9; c++) if (board[c] < 0) free.add(c);
+        if (shuffle) Collections.shuffle(free, gameManager.getRandom());
+        for (int c : free) p.sendInputLine((c / 3) + " " + (c % 3));
         p.execute();
         try {
             List<String> out = p.getOutputs();
