@@ -85,7 +85,8 @@ the Elo difference with its interval, mean and max think time per move, and
 every crash, timeout or invalid move with the exact command that replays
 that game. --html DIR writes a replay page (./view.py) for every game the
 first bot lost and every game with a crash or timeout, when the referee
-writes traces (--trace in its usage). Exit status: 0 if every game was
+writes traces (--trace in its usage; with --official, cgref's traces, which
+view.py draws turn by turn whatever the game's name). Exit status: 0 if every game was
 played and no bot crashed or timed out, 1 otherwise, 2 on bad usage.
 """
 import argparse

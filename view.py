@@ -4,15 +4,25 @@
     ./view.py TRACE -o FILE.html [--game GAME] [--title TEXT] [--names A,B]
     ./view.py --live blitz -o PAGE.html
 
-TRACE is a trace of any game under games/. The game is found from the first
-line (or forced with --game): `NAME_TRACE ...` or `GAME NAME ...` names the
-folder games/NAME/; else the game whose view.py lists a HEADERS prefix of
-the line (blitz: BLITZ2016-TRACE, or JSON lines). That folder's view.py
-parses the trace (game_module) and its view.js draws a frame (game_js); a
-game with neither gets the generic page (parse_generic, JS_GENERIC: each
-frame's trace lines). The referee core's sidecar TRACE.stderr (the bots'
-standard error, `OFFSET P TEXT` lines) is merged in as `STDERR P TEXT`
-lines after the frame they belong to (merge_stderr, stderr_line).
+TRACE is a trace of any game under games/, or a cgref trace. The game is
+found from the first line (or forced with --game): `NAME_TRACE ...` or
+`GAME NAME ...` names the folder games/NAME/; else the game whose view.py
+lists a HEADERS prefix of the line (blitz: BLITZ2016-TRACE, or JSON lines).
+That folder's view.py parses the trace (game_module) and its view.js draws
+a frame (game_js); a game with neither gets the generic page
+(parse_generic, JS_GENERIC: each frame's trace lines). The referee core's
+sidecar TRACE.stderr (the bots' standard error, `OFFSET P TEXT` lines) is
+merged in as `STDERR P TEXT` lines after the frame they belong to
+(merge_stderr, stderr_line).
+
+A cgref trace (first line `CGREF_TRACE 1`: a CodinGame referee played by
+tools/cgref, `arena.py NAME --official CLONE`; the format is described at
+the top of tools/cgref/src/cgref/Main.java) always goes to the cgref reader
+(CgrefReader, JS_CGREF), whatever game its GAME line names, ours included:
+a frame is one referee turn (frame 0: the header, LIMITS and the init
+summary), shown as its questions (input and answer lines, think time, no
+answer), summary and tooltip lines; ERR lines give "stderr", the final
+SCORE lines the last frame's "score"; data["format"] is "cgref".
 
 The page holds its data, script and style inline (no network, opens from
 disk): step, play/pause and scrub controls, arrow keys (Left/Right step,
@@ -29,11 +39,13 @@ events from `/events/<id>` (one `data:` line per state JSON) and draws the
 states as they arrive.
 
 Importable: render(trace_path, out_path) writes the page, parse(text) returns
-the data dict {game, players, static, frames}; ViewError is raised on a bad
-trace. Invariants: standard library only; every frame of a parsed trace has
-a "cmds" list of [player, command, message, think_ms or None]; the page's
+the data dict {game, players, static, frames, version, and "format" for a
+cgref trace}; ViewError is raised on a bad trace, never another exception.
+Invariants: standard library only; every frame of a parsed trace has a
+"cmds" list of [player, command, message, think_ms or None]; the page's
 JavaScript draws a frame from that frame's data alone (plus "static"); a
-game's files are loaded only from games/<name>/ with a plain name.
+game's files are loaded only from games/<name>/ with a plain name, and
+never for a cgref trace.
 """
 import argparse
 import importlib.util
@@ -184,6 +196,276 @@ const GAME = (() => {
 """
 
 
+# ---- cgref traces: any CodinGame referee run by tools/cgref ----------------
+
+CGREF_HEADER = "CGREF_TRACE"
+CGREF_MAX_PLAYERS = 8  # cgref plays 1 to 8 bots
+CGREF_HEAD = ("GAME", "REFEREE", "SEED", "LEAGUE", "BOT")
+
+
+def cgref_int(where, tok, lo=0):
+    """tok as an int >= lo, else ViewError."""
+    if not re.fullmatch(r"-?\d{1,20}", tok) or int(tok) < lo:
+        raise ViewError("%s: %r is not a whole number%s" % (where, tok, " >= %d" % lo if lo >= 0 else ""))
+    return int(tok)
+
+
+def cgref_string(where, text):
+    """The string an ERR or FAIL line carries as JSON, else ViewError."""
+    try:
+        s = json.loads(text)
+    except (ValueError, RecursionError):
+        s = None
+    if not isinstance(s, str):
+        raise ViewError("%s: not a JSON string: %r" % (where, text[:60]))
+    return s
+
+
+class CgrefReader:
+    """Reads a cgref trace (the format is described at the top of
+    tools/cgref/src/cgref/Main.java) into the page's data: frame 0 holds the
+    header, LIMITS and the init summary (SUMMARY 0); then one frame per
+    referee turn (its ASK blocks, SUMMARY and TOOLTIP lines); END, SCORE,
+    DEACTIVATED and FAIL go on the last frame. A frame's "lines" are its
+    trace lines but ERR (stderr: "stderr", decoded) and FAIL (its JSON
+    decoded); "cmds" holds each answer asked for: [player, first answer
+    line, further lines joined by " | ", think ms], or "NOANSWER timeout|eof".
+    Invariant: self.ask is the open question (its TIME or NOANSWER not read
+    yet) of the last frame, or None."""
+
+    def __init__(self):
+        self.names, self.scores, self.n = {}, {}, 1
+        self.static = {"seed": None, "league": None, "limits": None, "turns": None, "fail": None}
+        self.game, self.ask, self.ended, self.started = "cgref", None, False, False
+        self.frames = [{"lines": [], "cmds": [], "label": "start", "turn": 0}]
+
+    def player(self, where, tok):
+        p = cgref_int(where, tok)
+        if p >= CGREF_MAX_PLAYERS:
+            raise ViewError("%s: player %d (cgref plays at most %d)" % (where, p, CGREF_MAX_PLAYERS))
+        self.n = max(self.n, p + 1)
+        return p
+
+    def turn(self, where, tok):
+        """The frame of turn tok (a new one when the turn is later)."""
+        t, f = cgref_int(where, tok), self.frames[-1]
+        if t < f["turn"]:
+            raise ViewError("%s: turn %d after turn %d" % (where, t, f["turn"]))
+        if t > f["turn"]:
+            self.frames.append({"lines": [], "cmds": [], "label": "turn %d" % t, "turn": t})
+        return self.frames[-1]
+
+    def closed(self, where, line):
+        if self.ask is not None:
+            raise ViewError("%s: %r before the answer to the question above (TIME or NOANSWER)" % (where, line[:40]))
+        if self.ended:
+            raise ViewError("%s: %r after the end" % (where, line[:40]))
+
+    def header(self, where, tag, rest):
+        if self.started:
+            raise ViewError("%s: header line %s after the game started" % (where, tag))
+        if tag == "GAME":
+            self.game = rest.strip() or "cgref"
+        elif tag in ("SEED", "LEAGUE"):
+            self.static[tag.lower()] = rest.strip()
+        elif tag == "BOT":
+            w = rest.split(None, 1)
+            self.names[self.player(where, w[0] if w else "")] = short_name(w[1] if len(w) > 1 else "")
+
+    def question(self, where, w, line):
+        """ASK turn p nlines limit."""
+        self.closed(where, line)
+        if len(w) != 5:
+            raise ViewError("%s: ASK wants turn, player, lines and limit: %r" % (where, line[:60]))
+        f, self.started = self.turn(where, w[1]), True
+        self.ask = {"p": self.player(where, w[2]), "want": cgref_int(where, w[3]), "answer": []}
+        cgref_int(where, w[4])
+        f["lines"].append(line)
+
+    def answer_line(self, where, line):
+        """An input line ("> ") or an answer line ("< ") of the open question."""
+        a = self.ask
+        if a is None or line[0] == ">" and a["answer"]:
+            raise ViewError("%s: %r outside a question" % (where, line[:40]))
+        if line[0] == "<":
+            a["answer"].append(line[2:])
+        self.frames[-1]["lines"].append(line)
+
+    def answered(self, where, w, line):
+        """TIME p ms or NOANSWER p ms timeout|eof: closes the question."""
+        a, f = self.ask, self.frames[-1]
+        if a is None or len(w) != (3 if w[0] == "TIME" else 4) or self.player(where, w[1]) != a["p"]:
+            raise ViewError("%s: %r does not close the question above" % (where, line[:60]))
+        if not re.fullmatch(r"\d{1,12}(\.\d*)?", w[2]) or w[0] == "NOANSWER" and w[3] not in ("timeout", "eof"):
+            raise ViewError("%s: bad %s line %r" % (where, w[0], line[:60]))
+        ms = float(w[2])
+        if a["want"] > 0 and w[0] == "TIME":
+            ans = a["answer"] or [""]
+            f["cmds"].append([a["p"], ans[0], " | ".join(ans[1:]), ms])
+        elif a["want"] > 0:
+            f["cmds"].append([a["p"], "NOANSWER " + w[3], "", ms])
+        self.ask = None
+        f["lines"].append(line)
+
+    def stderr(self, where, w, line):
+        """ERR p "json": the bot's stderr, kept as add_stderr keeps it (\\n escaped)."""
+        if len(w) < 3:
+            raise ViewError("%s: ERR wants a player and a JSON string" % where)
+        p = self.player(where, w[1])
+        text = cgref_string(where, line.split(" ", 2)[2]).rstrip("\n")
+        add_stderr(self.frames[-1], str(p), text.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t"))
+
+    def soft(self, where, w, line):
+        """SOFTTIMEOUT p: the answer just read counts as a timeout."""
+        if len(w) != 2 or self.ask is not None:
+            raise ViewError("%s: bad SOFTTIMEOUT line %r" % (where, line[:40]))
+        p, f = self.player(where, w[1]), self.frames[-1]
+        for c in f["cmds"]:
+            if c[0] == p:
+                c[2] = ("SOFTTIMEOUT (late for the third time: a timeout) " + c[2]).strip()
+        f["lines"].append(line)
+
+    def turn_line(self, where, w, line):
+        """SUMMARY turn text, TOOLTIP turn p text."""
+        self.closed(where, line)
+        if len(w) < 2 or w[0] == "TOOLTIP" and len(w) < 3:
+            raise ViewError("%s: bad %s line %r" % (where, w[0], line[:40]))
+        f, self.started = self.turn(where, w[1]), True
+        if w[0] == "TOOLTIP":
+            self.player(where, w[2])
+        f["lines"].append(line)
+
+    def end_line(self, where, w, line):
+        """END turns T, then SCORE p s and DEACTIVATED p turn reason."""
+        if w[0] == "END":
+            self.closed(where, line)
+            if len(w) != 3 or w[1] != "turns":
+                raise ViewError("%s: bad END line %r" % (where, line[:40]))
+            self.static["turns"], self.ended = cgref_int(where, w[2]), True
+        elif not self.ended:
+            raise ViewError("%s: %s before END" % (where, w[0]))
+        elif w[0] == "SCORE" and len(w) == 3:
+            self.scores[self.player(where, w[1])] = cgref_int(where, w[2], -2 ** 63)
+        elif w[0] == "DEACTIVATED" and len(w) >= 4:
+            self.player(where, w[1])
+            cgref_int(where, w[2])
+        else:
+            raise ViewError("%s: bad %s line %r" % (where, w[0], line[:40]))
+        self.frames[-1]["lines"].append(line)
+
+    def fail(self, where, line):
+        """FAIL "json": the referee threw (its stack trace)."""
+        if self.ended:
+            raise ViewError("%s: FAIL after the end" % where)
+        text = cgref_string(where, line[5:])
+        self.static["fail"], self.ask = text, None
+        self.frames[-1]["fail"] = text
+        self.frames[-1]["lines"].append("FAIL " + text)
+
+    def line(self, where, line):
+        if not line.strip() or stderr_line(self.frames, line.split(), line):
+            return
+        w = line.split(" ")
+        tag = w[0]
+        if self.static["fail"] is not None:
+            raise ViewError("%s: %r after FAIL" % (where, line[:40]))
+        if line.startswith(("> ", "< ")):
+            self.answer_line(where, line)
+        elif tag in CGREF_HEAD:
+            self.header(where, tag, line[len(tag) + 1:])
+            self.frames[0]["lines"].append(line)
+        elif tag == "LIMITS":
+            self.closed(where, line)
+            self.static["limits"], self.started = line[7:], True
+            self.frames[-1]["lines"].append(line)
+        elif tag == "ASK":
+            self.question(where, w, line)
+        elif tag in ("TIME", "NOANSWER"):
+            self.answered(where, w, line)
+        elif tag == "ERR":
+            self.stderr(where, w, line)
+        elif tag == "SOFTTIMEOUT":
+            self.soft(where, w, line)
+        elif tag in ("SUMMARY", "TOOLTIP"):
+            self.turn_line(where, w, line)
+        elif tag in ("END", "SCORE", "DEACTIVATED"):
+            self.end_line(where, w, line)
+        elif tag == "FAIL":
+            self.fail(where, line)
+        else:
+            raise ViewError("%s: not a cgref trace line: %r" % (where, line[:60]))
+
+    def data(self):
+        last = self.frames[-1]
+        if self.scores:
+            last["score"] = [self.scores.get(p) for p in range(self.n)]
+        if self.static["fail"] is not None:
+            last["label"] += ": the referee failed"
+        elif self.ended:
+            last["label"] += ": end, scores " + " ".join(str(s) for s in last.get("score", []))
+        else:
+            last["label"] += " (the trace stops here)"
+        players = [self.names.get(p, "player %d" % p) for p in range(self.n)]
+        return {"game": self.game, "format": "cgref", "players": players, "static": self.static, "frames": self.frames}
+
+
+def parse_cgref(lines):
+    """The page's data from a cgref trace's lines (CgrefReader)."""
+    first = first_trace_line(lines)
+    if first.rstrip() != CGREF_HEADER + " 1":
+        raise ViewError("not a cgref trace of version 1 (first line %r)" % first[:40])
+    r = CgrefReader()
+    seen = False
+    for i, line in enumerate(lines):
+        if not seen and line == first:
+            seen = True
+            r.frames[0]["lines"].append(line)
+            continue
+        r.line("line %d" % (i + 1), line)
+    return r.data()
+
+
+JS_CGREF = r"""
+const GAME = (() => {
+  // A cgref trace (tools/cgref: a CodinGame referee run headless): nothing of
+  // the game is drawn; a frame is one referee turn, shown as its trace lines:
+  // each question (player, input lines "> ", answer lines "< ", think time or
+  // why no answer came), the game summary and tooltips, at the end the scores
+  // and deactivations. The SDK's nickname tokens $N read as player N's name.
+  const KIND = {TIME: 'meta', LIMITS: 'meta', NOANSWER: 'bad', SOFTTIMEOUT: 'bad', DEACTIVATED: 'bad', FAIL: 'bad',
+                SUMMARY: 'sum', TOOLTIP: 'sum', END: 'end', SCORE: 'end'};
+  function nick(s) { return s.replace(/\$(\d)/g, (m, d) => (D.players && D.players[d] !== undefined) ? D.players[d] : m); }
+  function init() {
+    const st = document.createElement('style');
+    st.textContent = '#cg div{white-space:pre-wrap;font:12px/1.35 monospace;padding:0 4px}#cg .ask{margin-top:6px;' +
+      'font:bold 13px system-ui,sans-serif;background:#eee}#cg .in{color:#666}#cg .out{font-weight:bold}' +
+      '#cg .meta{color:#555}#cg .bad{color:#b00;font-weight:bold}#cg .sum{color:#1f6e3a}#cg .end{font-weight:bold}';
+    document.head.appendChild(st);
+    const s = D.static || {}, v = (x) => esc(x === null || x === undefined ? '?' : x);
+    const lim = s.limits === 'referee' ? 'the referee\'s limits' : 'limits ' + v(s.limits).replace(' ', ', ') + ' ms';
+    $('board').innerHTML = '<div style="padding:10px;width:560px"><div class="small">' + esc(D.game) +
+      ' on its official referee (cgref): seed ' + v(s.seed) + ', league ' + v(s.league) + ', ' + lim +
+      '; no drawing: each turn\'s questions, answers and summary</div><div id="cg"></div></div>';
+  }
+  function row(l) {
+    const w = l.split(' ');
+    if (l.startsWith('> ')) return '<div class="in">' + esc(l) + '</div>';
+    if (l.startsWith('< ')) return '<div class="out">' + esc(l) + '</div>';
+    if (w[0] === 'ASK' && w.length === 5) {
+      const p = Number(w[2]), want = Number(w[3]);
+      const what = want > 0 ? 'asked for ' + want + ' line' + (want > 1 ? 's' : '') + ', limit ' + w[4] + ' ms'
+                            : 'sent its input, no answer wanted';
+      return '<div class="ask" data-tip="' + esc(l) + '" style="border-left:5px solid ' + COLORS[p % 4] + '">turn ' +
+        esc(w[1]) + ': ' + esc(pname(p)) + ' ' + what + '</div>';
+    }
+    return '<div class="' + (KIND[w[0]] || '') + '">' + esc(KIND[w[0]] ? nick(l) : l) + '</div>';
+  }
+  function draw(f) { $('cg').innerHTML = (f.lines || []).map(row).join(''); }
+  return {init, draw};
+})();
+"""
+
+
 # ---- the games' own files: games/<game>/view.py and view.js ----------------
 
 GAMES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "games")
@@ -234,6 +516,8 @@ def detect(first):
     w = first.split()
     if not w:
         return None
+    if w[0] == CGREF_HEADER:
+        return "cgref"  # whatever game it names: parse_cgref
     names = game_names()
     m = re.fullmatch(r"([A-Za-z0-9-]+)_TRACE", w[0])
     if m and m.group(1).lower() in names:
@@ -254,17 +538,20 @@ def parse(text, game=None, stderr=None, names=None):
     text in stderr); names (one a seat) replace the players' names."""
     if isinstance(text, bytes):
         lines = merge_stderr(text, stderr or "")
+    elif text.startswith(CGREF_HEADER):
+        lines = text.split("\n")  # a bot's line may hold \x85 or \u2028, which splitlines() would cut
     else:
         lines = text.splitlines()
     first = first_trace_line(lines)
-    g = game or detect(first)
+    cgref = first.split()[:1] == [CGREF_HEADER] or game == "cgref"
+    g = "cgref" if cgref else game or detect(first)
     if g is None:
         raise ViewError("unknown trace format (first line %r); use --game" % first[:60])
     if not re.fullmatch(r"[A-Za-z0-9_-]+", g):
         raise ViewError("bad game name %r" % g)
-    mod = game_module(g)
+    mod = None if cgref else game_module(g)
     _early.clear()
-    data = mod.parse(lines) if mod else parse_generic(lines, g)
+    data = parse_cgref(lines) if cgref else mod.parse(lines) if mod else parse_generic(lines, g)
     for p, t in _early.get("stderr", {}).items():
         if data["frames"]:
             err = data["frames"][0].setdefault("stderr", {})
@@ -360,6 +647,10 @@ function graph() {
     const line = [];
     pts.forEach((s, k) => { if (s && s[p] !== undefined && s[p] !== null) line.push(X(k).toFixed(1) + ',' + Y(s[p]).toFixed(1)); });
     el('svg:polyline', {points: line.join(' '), fill: 'none', stroke: COLORS[p % 4], 'stroke-width': 2, class: 'score-line'}, svg);
+    if (line.length === 1) {  // one score (a cgref trace's final one): a dot, as a line of one point shows nothing
+      const xy = line[0].split(',');
+      el('svg:circle', {cx: xy[0], cy: xy[1], r: 3, fill: COLORS[p % 4], class: 'score-dot'}, svg);
+    }
   });
   el('svg:line', {id: 'graph-now', y1: 4, y2: H - 16, stroke: '#222', 'stroke-dasharray': '3 2'}, svg);
   svg.addEventListener('click', (e) => {
@@ -479,7 +770,7 @@ def page_html(data, title=None):
     except ValueError as e:
         raise ViewError("the trace holds a number JSON cannot carry (%s)" % e)
     esc_title = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    js = game_js(game) or JS_GENERIC
+    js = JS_CGREF if data.get("format") == "cgref" else game_js(game) or JS_GENERIC
     core = JS_CORE if "function LIVE" in js else JS_CORE.replace("if (D.live) LIVE();", "")
     return PAGE % {"title": esc_title, "css": CSS, "data": blob, "core": core, "game": js.replace("</", "<\\/")}
 
@@ -517,7 +808,8 @@ def render_live(game, out_path):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Turns a game trace into one self-contained HTML replay page.")
-    ap.add_argument("trace", nargs="?", help="trace file (any game under games/: %s)" % ", ".join(game_names()))
+    ap.add_argument("trace", nargs="?", help="trace file (any game under games/: %s; or a cgref trace)" %
+                    ", ".join(game_names()))
     ap.add_argument("-o", "--out", required=True, help="HTML file to write")
     ap.add_argument("--game", help="force the game (a folder under games/) instead of detecting it")
     ap.add_argument("--title", help="page title")

@@ -19,6 +19,8 @@ third-party code is needed:
     official referee does not reproduce its own game, which diff reports
     as "not reproducible officially" and exits 0; a referee changed by one
     input line (reproducible) is found differing at that line, exit 1.
+  - `arena.py NAME --official CLONE --html DIR`: view.py's cgref pages of
+    the lost games.
 Skipped ("skipped: no javac") where the JDK is missing.
 Last line: "N passed, N failed".
 """
@@ -158,6 +160,28 @@ def check_diff(check, tmp):
           "diff: a changed input line is found at its player, answer and line (the official reproduces itself)")
 
 
+def check_arena_html(check, tmp):
+    """`arena.py NAME --official CLONE --html DIR`: the pages are view.py's
+    cgref pages of the games' traces (any game name: here one with no
+    games/ folder). `first` against itself: seat 0 wins, so bot 0 loses
+    the game where it sits second, and that game gets its page."""
+    html = os.path.join(tmp, "html")
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "arena.py"), "ttt-official", "--official", TTT, "--games", "2",
+                        "--jobs", "1", "--html", html, "--results", os.path.join(tmp, "html.jsonl"),
+                        "./build/tictactoe-first", "./build/tictactoe-first"], cwd=ROOT, capture_output=True, text=True,
+                       timeout=1200)
+    pages = sorted(os.listdir(html)) if os.path.isdir(html) else []
+    blobs = []
+    for name in pages:
+        with open(os.path.join(html, name), encoding="utf-8") as f:
+            blobs.append(json.loads(f.read().split('id="data">', 1)[1].split("</script>", 1)[0]))
+    ok = p.returncode == 0 and len(pages) == 1 and all(
+        d["format"] == "cgref" and d["game"] == "ttt-official" and d["players"] == ["tictactoe-firs#2", "tictactoe-firs#1"]
+        and len(d["frames"]) > 5 and d["frames"][-1].get("score") for d in blobs)
+    check(ok, "arena --official --html: %d pages, each view.py's cgref page of a game (%s)" %
+          (len(pages), p.stdout.strip().split("\n")[-3:] if not ok else pages))
+
+
 def main():
     if not shutil.which("javac") or not os.path.isfile(CGREF):
         print("skipped: no javac (cgref needs the JDK; Debian: default-jdk-headless)")
@@ -170,6 +194,7 @@ def main():
         check_errors(check)
         check_bad(check, tmp)
         check_diff(check, tmp)
+        check_arena_html(check, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return check.close()

@@ -19,7 +19,8 @@ a hover box, the arena's names (blitz: our hero marked); screenshots go
 to build/view/<game>.png. Last, a new game added by following README
 "Adding a game" step 1 in build/view/newgame/ (not the repository): built,
 played with a trace, its page opened (the copied drawing, then the generic
-page), stepped, checked for stderr and console errors.
+page), stepped, checked for stderr and console errors. And the cgref page
+(tools/cgref) of the recorded traces in tests/data/cgref/.
 
     python3 tests/view/test_browser.py [--chromium PATH] [--only t_extras,t_new_game]
 
@@ -650,6 +651,47 @@ def t_extras(b):
             check(mark == "1000" and "ours" in (text(b, "#hrow-1") or ""), "blitz: our hero is marked (%r)" % mark)
 
 
+# ---- cgref: a CodinGame referee's trace (tools/cgref), recorded ------------
+
+def t_cgref(b):
+    """The cgref traces of tests/data/cgref (our Java tic-tac-toe referee run
+    by build/cgref-referee; GAME tictactoe, yet the cgref page): a turn's
+    question, answer, think time and stderr, the final scores as dots on the
+    score graph, the timeout and deactivation in red, a hover box."""
+    root = os.path.join(REPO, "tests", "data", "cgref")
+    trace = os.path.join(root, "tictactoe-seed3.trace")
+    with open(trace, "rb") as f:
+        data = view.parse(f.read())
+    html = os.path.join(OUT, "cgref.html")
+    view.render(trace, html, names=["dist", "random"])
+    b.errors.clear()
+    b.open("file://" + html + "#f=1")
+    f1 = data["frames"][1]
+    ask = text(b, "#cg .ask")
+    got = [text(b, "#cmd-p0 .cmd"), text(b, "#cmd-p0 .think"), text(b, "#cmd-p0 .stderr pre")]
+    want = [f1["cmds"][0][1], "%.2f" % f1["cmds"][0][3], unesc(f1["stderr"]["0"])]
+    check(ask == "turn 1: dist asked for 1 line, limit 1000 ms" and got == want,
+          "cgref frame 1: the question (%r), seat 0's answer, think time and stderr %s" % (ask, got))
+    b.key("End")
+    dots = b.eval("document.querySelectorAll('#graph-svg circle.score-dot').length")
+    score = b.eval("document.getElementById('graph').dataset.score")
+    check(dots == 2 and score == "1,0", "cgref: the final scores on the graph (%s dots, %r)" % (dots, score))
+    tip = b.eval("(() => { const e = document.querySelector('#board [data-tip]'); if (!e) return null;"
+                 " e.dispatchEvent(new MouseEvent('mouseover', {bubbles: true, clientX: 50, clientY: 50}));"
+                 " return document.getElementById('tip').textContent; })()")
+    check(tip == "ASK 5 0 1 100", "cgref: hovering a question shows its trace line (%r)" % tip)
+    no_errors(b, "cgref")
+    shot(b, "cgref")
+    html = os.path.join(OUT, "cgref-timeout.html")
+    view.render(os.path.join(root, "tictactoe-timeout.trace"), html)
+    b.open("file://" + html + "#f=4")
+    bad = b.eval("[...document.querySelectorAll('#cg .bad')].map((e) => e.textContent)")
+    check(bad and bad[0].startswith("NOANSWER 1 ") and bad[-1].endswith("bots.py sleep timeout") and
+          text(b, "#cmd-p1 .cmd") == "NOANSWER timeout",
+          "cgref: the timeout and the deactivation, the nickname token read as the name (%r)" % bad)
+    no_errors(b, "cgref timeout")
+
+
 # ---- a new game, added by following README "Adding a game" ----------------
 
 NEW = "nimbus"  # the new game's name: no game of the repository has it
@@ -742,7 +784,7 @@ def main():
         return check.close()
     try:
         tests = (t_spring2021, t_greencircle, t_blitz, t_blitz_server, t_get1000, t_gameofdrones, t_tictactoe,
-                 t_extras, t_new_game)
+                 t_extras, t_cgref, t_new_game)
         for t in [t for t in tests if not a.only or t.__name__ in a.only.split(",")]:
             try:
                 t(b)

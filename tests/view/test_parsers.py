@@ -4,8 +4,9 @@
 Small hand-written traces of each game (their values chosen here, so every
 expected figure is known), the board geometry of spring2021 against the
 neighbour table the official referee sends, bad input (ViewError and exit
-status 1), the JSON-lines blitz replay, and every recorded trace of
-tests/data/ parsed without error.
+status 1), the JSON-lines blitz replay, cgref traces (tools/cgref: any
+CodinGame referee; hand-written ones and those of tests/data/cgref/), and
+every recorded trace of tests/data/ parsed without error.
 The last line printed is "N passed, N failed".
 """
 import glob
@@ -131,6 +132,61 @@ R 1 -1 2 1 2 1 2 2 0
 T 2 1 1 0 1 0 0 1 0 0.5 0 0 1.0 0.0
 R 2 1 1 1 1 0 1.5 0 0
 END - -
+"""
+
+# A cgref trace (tools/cgref) whose GAME is one of our own games: it must
+# still go to the cgref reader. Turn 1: seat 0 answers two lines (think
+# 1.5 ms, stderr with a newline and a tab); turn 2: seat 1 late for the
+# third time (SOFTTIMEOUT), then input sent to seat 0 with no answer
+# wanted; turn 3: seat 1's output closed, deactivated.
+CG = r"""CGREF_TRACE 1
+GAME spring2021
+REFEREE clone
+SEED -7
+LEAGUE 3
+BOT 0 /x/build/alpha --fast
+BOT 1 python3 b.py
+SUMMARY 0 init line
+LIMITS 1000 100
+ASK 1 0 2 1000
+> 3
+> 
+< WAIT hi
+< MSG two
+TIME 0 1.500
+ERR 0 "a\nb\tc\\"
+SUMMARY 1 $0 waits
+ASK 2 1 1 100
+> 1
+< SEED 3 4
+TIME 1 180.250
+SOFTTIMEOUT 1
+ASK 2 0 0 100
+> 9
+TIME 0 0.000
+SUMMARY 2 $1 plays late
+ASK 3 1 1 100
+> 2
+NOANSWER 1 0.000 eof
+TOOLTIP 3 1 $1 timeout
+SUMMARY 3 
+END turns 3
+SCORE 0 5
+SCORE 1 -1
+DEACTIVATED 1 3 $1 timeout
+"""
+
+CG_FAIL = """CGREF_TRACE 1
+GAME kotg
+BOT 0 a
+BOT 1 b
+SUMMARY 0 start
+LIMITS referee
+ASK 1 0 1 1000
+> x
+< MOVE 1
+TIME 0 2.000
+FAIL "java.lang.IllegalStateException: boom\\n\\tat com.codingame.game.Referee.gameTurn(Referee.java:9)\\n"
 """
 
 
@@ -388,6 +444,108 @@ class TicTacToe(unittest.TestCase):
                 view.parse(bad, "tictactoe")
 
 
+class Cgref(unittest.TestCase):
+    """cgref traces: one frame a referee turn, whatever game they name."""
+
+    def test_frames(self):
+        d = view.parse(CG)
+        self.assertEqual((d["game"], d["format"]), ("spring2021", "cgref"))
+        self.assertEqual(d["players"], ["alpha --fast", "python3 b.py"])
+        self.assertEqual([f["label"] for f in d["frames"]], ["start", "turn 1", "turn 2", "turn 3: end, scores 5 -1"])
+        self.assertEqual(d["frames"][0]["lines"], CG.splitlines()[:9])  # header, init summary, LIMITS
+        self.assertEqual(d["frames"][0]["cmds"], [])
+        f1, f2, f3 = d["frames"][1:]
+        self.assertEqual(f1["cmds"], [[0, "WAIT hi", "MSG two", 1.5]])
+        self.assertEqual(f1["lines"], ["ASK 1 0 2 1000", "> 3", "> ", "< WAIT hi", "< MSG two", "TIME 0 1.500",
+                                       "SUMMARY 1 $0 waits"])  # ERR goes to "stderr"
+        self.assertEqual(f1["stderr"], {"0": "a\\nb\\tc\\\\"})
+        self.assertEqual(f2["cmds"], [[1, "SEED 3 4", "SOFTTIMEOUT (late for the third time: a timeout)", 180.25]])
+        self.assertIn("ASK 2 0 0 100", f2["lines"])  # input with no answer wanted: no command
+        self.assertEqual(f3["cmds"], [[1, "NOANSWER eof", "", 0.0]])
+        self.assertEqual(f3["score"], [5, -1])
+        self.assertEqual(f3["lines"][-4:], ["END turns 3", "SCORE 0 5", "SCORE 1 -1", "DEACTIVATED 1 3 $1 timeout"])
+        self.assertNotIn("score", f2)
+        self.assertEqual(d["static"], {"seed": "-7", "league": "3", "limits": "1000 100", "turns": 3, "fail": None})
+        html = view.page_html(d)
+        self.assertIn("official referee (cgref)", html)
+        self.assertNotIn(view.game_js("spring2021")[:200], html)  # never the named game's drawing
+
+    def test_any_game_name_and_forced_game(self):
+        for name in ("tictactoe", "greencircle", "kotg", "my game"):
+            d = view.parse(CG.replace("GAME spring2021", "GAME " + name))
+            self.assertEqual((d["game"], d["format"], len(d["frames"])), (name, "cgref", 4))
+        self.assertEqual(view.parse(CG, "spring2021")["format"], "cgref")  # --game cannot send it elsewhere
+        self.assertEqual(view.detect("CGREF_TRACE 1"), "cgref")
+        self.assertEqual(view.parse(CG, names=["x", ""])["players"], ["x", "python3 b.py"])
+        self.assertEqual(view.parse(CG.replace("GAME spring2021\n", ""))["game"], "cgref")
+
+    def test_odd_characters_and_stderr_sidecar(self):
+        odd = CG.replace("< WAIT hi", "< WAIT h\x85i\u2028\x1e")  # splitlines() would cut these
+        self.assertEqual(view.parse(odd)["frames"][1]["cmds"][0][1], "WAIT h\x85i\u2028\x1e")
+        self.assertEqual(view.parse(odd.encode())["frames"][1]["cmds"][0][1], "WAIT h\x85i\u2028\x1e")
+        raw = CG.encode()
+        d = view.parse(raw, None, "0 1 early\n%d 0 late\n" % raw.index(b"SUMMARY 1"))
+        self.assertEqual(d["frames"][0]["stderr"], {"1": "early"})
+        self.assertEqual(d["frames"][1]["stderr"], {"0": "a\\nb\\tc\\\\\\nlate"})
+
+    def test_fail_and_cut(self):
+        d = view.parse(CG_FAIL)
+        self.assertEqual(d["players"], ["a", "b"])
+        f = d["frames"][-1]
+        self.assertEqual(f["label"], "turn 1: the referee failed")
+        self.assertTrue(f["fail"].startswith("java.lang.IllegalStateException: boom\n\tat "))
+        self.assertEqual(f["lines"][-1], "FAIL " + f["fail"])
+        self.assertNotIn("score", f)
+        cut = view.parse("\n".join(CG.splitlines()[:20]))
+        self.assertEqual(cut["frames"][-1]["label"], "turn 2 (the trace stops here)")
+        self.assertEqual(len(view.parse("CGREF_TRACE 1\n")["frames"]), 1)
+
+    def test_bad(self):
+        bad = [CG.replace("CGREF_TRACE 1", "CGREF_TRACE 2"),
+               CG.replace("ASK 1 0 2 1000", "ASK 1 0 2"), CG.replace("ASK 1 0 2 1000", "ASK 1 x 2 1000"),
+               CG.replace("ASK 1 0 2 1000", "ASK 1 8 2 1000"),           # cgref plays at most 8
+               CG.replace("TIME 0 1.500", "TIME 1 1.500"),               # not the player asked
+               CG.replace("TIME 0 1.500", "TIME 0 nan"), CG.replace("TIME 0 1.500", "TIME 0 inf"),
+               CG.replace("TIME 0 1.500\n", ""),                         # a question never closed
+               CG.replace("NOANSWER 1 0.000 eof", "NOANSWER 1 0.000 late"),
+               CG.replace('ERR 0 "a', 'ERR 0 "a"b'), CG.replace('ERR 0 "a\\nb\\tc\\\\"', "ERR 0 [1]"),
+               CG.replace('ERR 0 "a\\nb\\tc\\\\"', "ERR 0 " + "[" * 100000),
+               CG.replace("SUMMARY 3 ", "SUMMARY 1 back"),              # the turn goes back
+               CG.replace("ASK 2 1 1 100", "< stray\nASK 2 1 1 100"),
+               CG.replace("SOFTTIMEOUT 1", "SOFTTIMEOUT"),
+               CG.replace("END turns 3\n", ""),                          # SCORE before END
+               CG + "ASK 4 0 1 100\n", CG + "SEED 3\n", CG_FAIL + "SUMMARY 1 x\n",
+               CG.replace("LIMITS 1000 100", "LIMITS 1000 100\nBOT 2 late"),
+               CG.replace("SCORE 1 -1", "SCORE 1 x"), CG.replace("DEACTIVATED 1 3", "DEACTIVATED 1 x"),
+               CG.replace("ASK 2 0 0 100", "HELLO 2 0 0 100")]
+        for text in bad:
+            with self.assertRaises(view.ViewError, msg=text):
+                view.parse(text)
+        r = subprocess.run([sys.executable, os.path.join(REPO, "view.py"), "/dev/stdin", "-o", os.devnull],
+                           input=bad[1], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("ASK wants turn, player, lines and limit", r.stderr)
+
+    def test_recorded(self):
+        """tests/data/cgref: our Java tic-tac-toe referee through build/cgref-referee."""
+        root = os.path.join(REPO, "tests", "data", "cgref")
+        read = lambda name: view.parse(open(os.path.join(root, name), "rb").read())  # noqa: E731
+        d = read("tictactoe-seed3.trace")  # GAME tictactoe: still cgref, not games/tictactoe's parser
+        self.assertEqual((d["game"], d["format"], d["players"]), ("tictactoe", "cgref", ["tictactoe", "tictactoe-random"]))
+        self.assertEqual(len(d["frames"]), 6)  # the header, five moves
+        self.assertEqual([f["cmds"][0][0] for f in d["frames"][1:]], [0, 1, 0, 1, 0])
+        self.assertTrue(d["frames"][1]["stderr"]["0"].startswith("turn 1: "))
+        self.assertEqual(d["frames"][-1]["score"], [1, 0])
+        d = read("tictactoe-timeout.trace")
+        self.assertEqual(d["frames"][-1]["cmds"][0][:2], [1, "NOANSWER timeout"])
+        self.assertIn("DEACTIVATED 1 4 $1 timeout", d["frames"][-1]["lines"])
+        d = read("tictactoe-invalid.trace")
+        self.assertEqual((d["frames"][1]["cmds"][0][1], d["frames"][1]["score"]), ("9 9", [-1, 1]))
+        for name in os.listdir(root):  # no path of the machine that recorded them
+            text = open(os.path.join(root, name), encoding="utf-8").read()
+            self.assertNotRegex(text, r"(^|[\s\"'])/(work|tmp|home|root)/", name)
+
+
 class BadInput(unittest.TestCase):
     """Cut or damaged traces: parse() returns data or raises ViewError,
     never anything else (the CLI turns ViewError into exit status 1)."""
@@ -395,9 +553,10 @@ class BadInput(unittest.TestCase):
     def test_cut_and_damaged(self):
         import random
         rng = random.Random(16)
-        junk = ["", "x", "-1", "999999", "1.5", "|", "{", "p9", "HUNDREDS", "@@", "nan"]
+        junk = ["", "x", "-1", "999999", "1.5", "|", "{", "p9", "HUNDREDS", "@@", "nan", ">", "<", "ASK", "END",
+                "TIME", "SCORE", '"\\u12', "[[", "9" * 30]
         tried = 0
-        for text in (S21, GC, BLITZ, G1K, GOD, TTT, TTT_ERR):
+        for text in (S21, GC, BLITZ, G1K, GOD, TTT, TTT_ERR, CG, CG_FAIL):
             lines = text.splitlines()
             variants = ["\n".join(lines[:k]) for k in range(len(lines) + 1)]
             for _ in range(150):
@@ -414,7 +573,7 @@ class BadInput(unittest.TestCase):
                 except view.ViewError:
                     continue
                 self.assertTrue(d["frames"], v)
-        self.assertGreater(tried, 800)
+        self.assertGreater(tried, 1100)
 
 
 class Page(unittest.TestCase):
@@ -422,7 +581,7 @@ class Page(unittest.TestCase):
         tmp = tempfile.mkdtemp(prefix="view-test-")
         try:
             for name, text in (("s21", S21), ("gc", GC), ("blitz", BLITZ), ("g1k", G1K), ("god", GOD),
-                               ("ttt", TTT)):
+                               ("ttt", TTT), ("cgref", CG)):
                 src = os.path.join(tmp, name + ".txt")
                 with open(src, "w") as f:
                     f.write(text.replace("alpha", "</script><b>x"))
@@ -464,7 +623,7 @@ class Page(unittest.TestCase):
 def recorded_traces():
     root = os.path.join(REPO, "tests", "data")
     found = []
-    for pat in ("spring2021/t*.txt", "greencircle/seed*.txt", "blitz/*_*.txt"):
+    for pat in ("spring2021/t*.txt", "greencircle/seed*.txt", "blitz/*_*.txt", "cgref/*.trace"):
         found += glob.glob(os.path.join(root, pat))
     return sorted(found)
 
@@ -479,21 +638,22 @@ class GameFolders(unittest.TestCase):
             self.assertIn("const GAME", view.game_js(g), g)
 
     def test_detect_by_name_and_headers(self):
+        # NOSUCHGAME: a made-up game with no folder (a user's own game, nim say, must not break this test)
         self.assertEqual(view.detect("TICTACTOE_TRACE 1"), "tictactoe")
         self.assertEqual(view.detect("GAME spring2021 seed 1"), "spring2021")
         self.assertEqual(view.detect("BLITZ2016-TRACE 1"), "blitz")
         self.assertEqual(view.detect('{"game": {}}'), "blitz")
-        self.assertEqual(view.detect("NIM_TRACE 1"), "nim")  # no folder: the generic page
+        self.assertEqual(view.detect("NOSUCHGAME_TRACE 1"), "nosuchgame")  # no folder: generic
         self.assertIsNone(view.detect("hello"))
         self.assertIsNone(view.game_module("../x"))
-        self.assertIsNone(view.game_js("nim"))
+        self.assertIsNone(view.game_js("nosuchgame"))
 
     def test_generic_page(self):
-        text = "NIM_TRACE 1\nSEED 4\nBOT 0 /x/build/nim\nBOT 1 ./nim-random\nTAKE 0 2 3 1.250\nTAKE 1 0 1 0.500\n" \
+        text = "NOSUCHGAME_TRACE 1\nSEED 4\nBOT 0 /x/build/nosuchgame\nBOT 1 ./nosuchgame-random\nTAKE 0 2 3 1.250\nTAKE 1 0 1 0.500\n" \
                "ERROR 0 timeout turn 3: no line\nEND winner 1\n"
         d = view.parse(text)
-        self.assertEqual(d["game"], "nim")
-        self.assertEqual(d["players"], ["nim", "nim-random"])
+        self.assertEqual(d["game"], "nosuchgame")
+        self.assertEqual(d["players"], ["nosuchgame", "nosuchgame-random"])
         self.assertEqual(len(d["frames"]), 5)  # the header, two moves, the error, the end
         self.assertEqual(d["frames"][0]["lines"], text.splitlines()[:4])
         self.assertEqual(d["frames"][1]["cmds"], [[0, "TAKE 2 3", "", 1.25]])
@@ -521,7 +681,7 @@ class GameFolders(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             t = os.path.join(tmp, "g.trace")
             with open(t, "w") as f:
-                f.write("NIM_TRACE 1\nBOT 0 a\nBOT 1 b\nTAKE 0 1 1 0.1\n")
+                f.write("NOSUCHGAME_TRACE 1\nBOT 0 a\nBOT 1 b\nTAKE 0 1 1 0.1\n")
             with open(t + ".names", "w") as f:
                 f.write("dist\nrandom\n")
             self.assertEqual(view.render(t, t + ".html")["players"], ["dist", "random"])
