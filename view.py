@@ -62,12 +62,13 @@ class ViewError(Exception):
 
 
 def short_name(cmd):
-    """A bot's command line as a short name: the program's base name, then
-    its arguments ("/x/build/greencircle-greedy" -> "greencircle-greedy")."""
+    """A bot's command line as a short name: the base name of the program
+    and of each argument that is a path ("/x/build/greencircle-greedy" ->
+    "greencircle-greedy", "python3 /x/bots/spread.py" -> "python3 spread.py")."""
     toks = cmd.split()
     if not toks:
         return cmd
-    return " ".join([os.path.basename(toks[0])] + toks[1:])[:40]
+    return " ".join(os.path.basename(t) if "/" in t.rstrip("/") else t for t in toks)[:40]
 
 
 def split_command(line, arity):
