@@ -27,7 +27,8 @@ SCORE lines the last frame's "score"; data["format"] is "cgref".
 The page holds its data, script and style inline (no network, opens from
 disk): step, play/pause and scrub controls, arrow keys (Left/Right step,
 Space plays, Home/End), the frame number, each player's command, message,
-think time (where the trace records it) and stderr, a score-over-time graph
+think time (the trace's, or the sidecar's `OFFSET T P MS` entries: fill_think)
+and stderr, a score-over-time graph
 (frames with "score"), hover details (elements with data-tip), and the
 game's board. The URL hash `#f=N` opens frame N. --names replaces the
 players' names (one a seat); without it, TRACE.names (the arena writes the
@@ -106,6 +107,10 @@ def stderr_line(frames, w, line):
     """A `STDERR P TEXT` line (view.py merges the referee core's TRACE.stderr
     sidecar into the trace as such lines, each after the frame it belongs
     to) adds TEXT to the last frame's "stderr" of player P; True if it was one."""
+    if w[0] == "THINK" and len(w) == 3:  # a think time of the sidecar: fill_think places it
+        if frames and re.fullmatch(r"\d+", w[1]) and re.fullmatch(r"\d+(\.\d+)?", w[2]):
+            frames[-1].setdefault("think", []).append((int(w[1]), float(w[2])))
+        return True
     if w[0] != "STDERR" or len(w) < 2:
         return False
     if re.fullmatch(r"\d+", w[1]):
@@ -118,7 +123,21 @@ def first_trace_line(lines):
     """The trace's first line that is not blank and not a bot's stderr (the
     sidecar's STDERR lines, merged in before the frame they follow, come
     first when a bot wrote before the first state); "" when none."""
-    return next((ln for ln in lines if ln.strip() and not ln.startswith("STDERR ")), "")
+    return next((ln for ln in lines if ln.strip() and not ln.startswith(("STDERR ", "THINK "))), "")
+
+
+def fill_think(frames):
+    """Gives the sidecar's think times (each frame's "think": (player, ms) in
+    answer order) to the commands that have none: player P's k-th such time
+    goes to P's next command without a think time, in that frame or a later
+    one (a game may write an answer's line after the next frame's start)."""
+    pending = {}
+    for f in frames:
+        for p, ms in f.pop("think", ()):
+            pending.setdefault(p, []).append(ms)
+        for c in f.get("cmds", ()):
+            if c[3] is None and pending.get(c[0]):
+                c[3] = pending[c[0]].pop(0)
 
 
 _early = {}  # stderr before the first frame: parse() gives it to frame 0
@@ -131,13 +150,16 @@ def add_stderr(frame, p, text):
 
 def merge_stderr(raw, side):
     """The trace's lines with the sidecar's `OFFSET P TEXT` lines put in as
-    `STDERR P TEXT` before the first trace line that starts at OFFSET bytes
-    or later (the referee writes OFFSET just after a frame's lines)."""
+    `STDERR P TEXT`, and its think times `OFFSET T P MS` as `THINK P MS`,
+    before the first trace line that starts at OFFSET bytes or later (the
+    referee writes OFFSET just after a frame's lines, or at the answer)."""
     entries = []
     for ln in side.splitlines():
         w = ln.split(" ", 2)
         if len(w) >= 2 and w[0].isdigit() and w[1].isdigit():
             entries.append((int(w[0]), len(entries), "STDERR %s %s" % (w[1], w[2] if len(w) > 2 else "")))
+        elif len(w) == 3 and w[0].isdigit() and w[1] == "T" and re.fullmatch(r"\d+ \d+(\.\d+)?", w[2]):
+            entries.append((int(w[0]), len(entries), "THINK " + w[2]))
     entries.sort()
     out = []
     pos = k = 0
@@ -553,6 +575,7 @@ def parse(text, game=None, stderr=None, names=None):
     mod = None if cgref else game_module(g)
     _early.clear()
     data = parse_cgref(lines) if cgref else mod.parse(lines) if mod else parse_generic(lines, g)
+    fill_think(data["frames"])
     for p, t in _early.get("stderr", {}).items():
         if data["frames"]:
             err = data["frames"][0].setdefault("stderr", {})

@@ -184,6 +184,8 @@ static void judge__timeout(judge_t *j, int p, const char *where, const proc_limi
              proc_counted_ms(b->wall_clock, &b->look), b->look.wall_ms, lim->limit_ms, why, steal);
 }
 
+static void judge__trace_think(judge_t *j, int p, double ms); /* the sidecar's think times, below */
+
 BOT_API int judge_ask(judge_t *j, int p, const char *input, size_t n, char *line, size_t cap) {
   if (j->error[p] != JUDGE_OK) return j->error[p];
   proc_t *b = &j->bot[p];
@@ -205,6 +207,7 @@ BOT_API int judge_ask(judge_t *j, int p, const char *input, size_t n, char *line
     size_t k = strlen(line);
     if (k > 0 && line[k - 1] == '\r') line[k - 1] = 0;
     judge_think(j, p, ms);
+    judge__trace_think(j, p, ms);
     return JUDGE_OK;
   }
   if (r == PROC_TIMEOUT) {
@@ -502,6 +505,12 @@ static void judge__err_line(judge_t *j, FILE *f, long at, int p, size_t n) {
   }
   if (j->err_lost[p]) fprintf(f, " [%ld more bytes]", j->err_lost[p]);
   fputc('\n', f);
+}
+
+/* A think-time line of the sidecar: OFFSET T P MS (judge.h). */
+static void judge__trace_think(judge_t *j, int p, double ms) {
+  FILE *f = j->trace && j->trace_path ? judge__err_file(j) : NULL;
+  if (f) fprintf(f, "%ld T %d %.3f\n", ftell(j->trace), p, ms);
 }
 
 BOT_API void judge_trace_stderr(judge_t *j) {

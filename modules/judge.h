@@ -145,7 +145,7 @@ struct judge_t {
   size_t err_len[JUDGE_MAX_PLAYERS];     /* bytes held in err (at most JUDGE_ERR_CAP) */
   long err_lost[JUDGE_MAX_PLAYERS];      /* bytes past the cap since the last frame */
   char err[JUDGE_MAX_PLAYERS][JUDGE_ERR_CAP];
-  FILE *err_file;                        /* TRACE.stderr, once a bot wrote */
+  FILE *err_file;                        /* TRACE.stderr, once a bot wrote or answered */
 };
 
 /* Defaults: a seed from the clock, the limits given, stderr to /dev/null. */
@@ -232,6 +232,10 @@ BOT_API void judge_result(judge_t *j, const int *ranks, const int *scores, long 
 ** then (the frame it follows), TEXT on one line (\n, \t, \\ escaped), at
 ** most JUDGE_ERR_CAP bytes of it, then " [N more bytes]". The trace itself
 ** is unchanged; view.py merges the two. No sidecar when no bot wrote.
+** The sidecar also holds every timed answer's think time (judge_ask), as
+** OFFSET T P MS (a literal T, then the seat and the counted ms), so the
+** page shows think times for trace formats that have no place for them
+** (the official ones of spring2021 and greencircle).
 */
 typedef struct judge_game_t {
   const char *name;                 /* the JSON "game", MYGAME_SEED, MYGAME_TRACE */

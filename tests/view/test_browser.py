@@ -598,7 +598,8 @@ def extras(b, game, trace, names):
     if not os.path.isfile(side):
         check(False, "%s: the referee wrote the stderr sidecar %s" % (game, os.path.relpath(side, REPO)))
         return
-    entries = [ln.split(" ", 2) for ln in open(side, encoding="utf-8").read().splitlines()]
+    entries = [w for w in (ln.split(" ", 2) for ln in open(side, encoding="utf-8").read().splitlines())
+               if len(w) >= 2 and w[1].isdigit()]  # stderr entries (OFFSET T P MS: think times)
     with open(trace, "rb") as f:
         data = view.parse(f.read(), None, open(side, encoding="utf-8").read(), names)
     k = next((i for i, f in enumerate(data["frames"]) if f.get("stderr")), None)
@@ -614,6 +615,11 @@ def extras(b, game, trace, names):
     first = unesc(entries[0][2]) if len(entries[0]) > 2 else ""
     check(got == want and any(first in t for t in got.values()),
           "%s frame %d: each player's stderr shown is the sidecar's (%r)" % (game, k, {p: t[:50] for p, t in got.items()}))
+    cmds = [c for f in data["frames"] for c in f["cmds"]]
+    think = b.eval("[...document.querySelectorAll('#cmds td.think')].map((e) => e.textContent).join('|')")
+    if game != "blitz":  # blitz's server keeps a move's think time to itself (totals only)
+        check(cmds and all(c[3] is not None for c in cmds) and any(t.strip() for t in think.split("|")),
+              "%s: every answer has its think time (%d commands; frame %d shows %r)" % (game, len(cmds), k, think))
     lines = b.eval("document.querySelectorAll('#graph-svg polyline.score-line').length")
     score = b.eval("document.getElementById('graph').dataset.score")
     check(lines == len(data["players"]) and score == ",".join(str(v) for v in data["frames"][k]["score"]),

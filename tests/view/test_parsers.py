@@ -677,6 +677,19 @@ class GameFolders(unittest.TestCase):
         early = view.parse(raw, None, "0 1 early\n")
         self.assertEqual((early["game"], early["frames"][0]["stderr"]), ("tictactoe", {"1": "early"}))
 
+    def test_think_times_from_the_sidecar(self):
+        # the referee core's `OFFSET T P MS` entries give think times to a
+        # trace format without them (spring2021's and greencircle's official
+        # ones); a command that has its own keeps it; bad entries are ignored
+        raw = b"NOSUCHGAME_TRACE 1\nBOT 0 a\nBOT 1 b\nTAKE 0 2\nTAKE 1 1\nTAKE 0 1 7.5\n"
+        at = raw.index(b"TAKE 0 2")
+        side = "%d T 0 4.250\n%d T 1 0.500\n%d T 0 9.0\n%d T x 1\n7 T 0 nan\n" % (at, at + 3, at + 9, at)
+        d = view.parse(raw, None, side)
+        self.assertEqual([f["cmds"][0][3] for f in d["frames"][1:]], [4.25, 0.5, 7.5])
+        self.assertNotIn("think", d["frames"][1])
+        with_err = view.parse(raw, None, side + "%d 1 hello\n" % at)
+        self.assertEqual(with_err["frames"][0]["stderr"], {"1": "hello"})
+
     def test_names_beside_the_trace(self):
         with tempfile.TemporaryDirectory() as tmp:
             t = os.path.join(tmp, "g.trace")
