@@ -61,12 +61,19 @@ BOT_API void worth_conf(mc_conf *cf) {
 }
 
 /* Player p's engine terms: lasting capacity minus the debt tax, both per
-   release it still needs. */
+   release it still needs. The tax's count of releases never falls below
+   WORTH_TAX_FLOOR: with the plain count, a shoddy fourth release cut the
+   tax on every DEBT card held by half (left 2 -> 1), so with a deck full
+   of debt the leaf rewarded the release that leaves the fifth, which must
+   be clean, out of reach (lost games 4-5 with 20-27 DEBT in 22-32 cards).
+   Off (0) in the dist build: floor 3 measured within noise of it (CHANGES.md,
+   issue 36 part 2). */
 static double worth__engine(const rules_game *g, int p) {
   const rules_player *P = &g->p[p];
   int left = RULES_WIN_APPS - P->score;
   if (left <= 0) return 0.0;
-  return left * (WORTH_CAP * P->automated.n - WORTH_TAX * rules_debt_count(g, p));
+  int tax_left = left < WORTH_TAX_FLOOR ? WORTH_TAX_FLOOR : left;
+  return left * WORTH_CAP * P->automated.n - tax_left * WORTH_TAX * rules_debt_count(g, p);
 }
 
 BOT_API double worth_eval(const rules_game *g) {

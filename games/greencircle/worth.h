@@ -23,6 +23,8 @@
 **            included) and - WORTH_TAX x DEBT cards x left (a DEBT card
 **            dilutes every later draw); the opponent's counts with
 **            WORTH_OPP's weight against us (its engine is our clock).
+**            WORTH_TAX_FLOOR (off in the dist build) keeps the tax's count
+**            of releases from falling below a floor near the end.
 **
 ** Invariants: no allocation; pure functions of their arguments apart from
 ** the clock; the answer is always one of the listed options.
@@ -37,6 +39,12 @@
 #include "mc.h"
 #include "proto.h"
 #include "rules.h"
+
+#ifndef WORTH_TAX_FLOOR
+/* The debt tax (worth_eval) counts at least this many releases still
+   needed (0: off; worth.c's worth__engine says why). */
+#define WORTH_TAX_FLOOR 0
+#endif
 
 /* The dist bot's configuration of the rollout search. */
 BOT_API void worth_conf(mc_conf *cf);

@@ -118,6 +118,20 @@ static void test_eval_engine(void) {
   TH_ASSERT_MSG(o1 < 0.0 && od > 0.0, "the opponent's: automated %.2f, DEBT %.2f", o1, od);
 }
 
+/* WORTH_TAX_FLOOR: a DEBT card costs at least as much at four releases
+   as at three, so a shoddy fourth release no longer lowers the tax on the
+   DEBT cards already held (the fifth must be clean). Above the floor the
+   tax still grows with the releases still needed. */
+static void test_tax_floor(void) {
+  double d1 = extra(0, 1, RULES_DEBT, 0), d3 = extra(0, 3, RULES_DEBT, 0), d4 = extra(0, 4, RULES_DEBT, 0);
+  if (WORTH_TAX_FLOOR >= 3) {
+    TH_ASSERT_MSG(d4 <= d3 + 1e-9 && d4 < 0.0, "DEBT: %.2f at three, %.2f at four", d3, d4);
+    TH_ASSERT_MSG(d1 < d3 || WORTH_TAX_FLOOR >= 4, "DEBT: %.2f at one, %.2f at three", d1, d3);
+  } else {
+    TH_ASSERT_MSG(d4 > d3, "floor off: DEBT %.2f at three, %.2f at four", d3, d4);
+  }
+}
+
 /* The game of setup seed 1002 (fast generator) at player 0's first
    RELEASE request, its first turn: four BONUS and two DEBT in hand,
    application 3 (TRAINING + ARCHITECTURE_STUDY) for four DEBT. v2's
@@ -155,7 +169,7 @@ static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed)
 
 static void test_search_answers(void) { fx_check_answers(decide, "0011223344", "0000111199"); }
 
-static const th_test TESTS[] = {TH_ENTRY(test_policy_clean_only), TH_ENTRY(test_opponent_model), TH_ENTRY(test_eval_engine), TH_ENTRY(test_declines_opening_debt),
+static const th_test TESTS[] = {TH_ENTRY(test_policy_clean_only), TH_ENTRY(test_opponent_model), TH_ENTRY(test_eval_engine), TH_ENTRY(test_tax_floor), TH_ENTRY(test_declines_opening_debt),
                                 TH_ENTRY(test_search_answers)};
 
 int main(int argc, char **argv) {
