@@ -211,7 +211,9 @@ BOT_API int client_run(int argc, char **argv, const char *botname, client_policy
   memset(client__mem, 255, sizeof client__mem);
   int status = 0;
   long n = http_post_form(&client__http, url, form, client__body, sizeof client__body, &status);
-  http_set_timeouts(&client__http, 5000, 15000);
+  /* A slow but live server (a starved referee on a loaded machine) is
+     waited for: only --stall-timeout gives up, not a 15 s read timeout. */
+  http_set_timeouts(&client__http, 5000, stall_s > 15 ? 1000 * stall_s : 15000);
   int first = 1, last_turn = -1;
   deadline_t stall; /* restarted whenever the turn advances */
   deadline_start(&stall, 1000.0 * stall_s);

@@ -8,7 +8,8 @@
 **   (--training [--turns N] [--map M] | --arena GAMEID) [--think-ms MS]
 **   [--stall-timeout S] [--quiet]
 ** --stall-timeout S (default 60): a server whose turn does not advance for
-** S seconds (the same state answered again and again) is an error.
+** S seconds (the same state answered again and again, or no answer: a
+** move's read waits max(S, 15) seconds) is an error.
 **
 ** Invariants: view->st is a complete rules_state the simulator can play
 ** from (terrain known everywhere: hidden cells come from memory, then from
