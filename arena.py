@@ -1215,7 +1215,8 @@ def main(argv):
         return 2
 
 
-def run_match(a):
+def match_options(a):
+    """Checks the match options; returns (sprt or None, executor)."""
     if not 2 <= len(a.bots) <= 4:
         raise UsageError("give 2 to 4 bots")
     sprt = parse_sprt(a.sprt) if a.sprt else None
@@ -1230,18 +1231,26 @@ def run_match(a):
     executor = a.executor or ("parallel" if a.sshloginfile else "local")
     if a.sshloginfile and executor != "parallel":
         raise UsageError("--sshloginfile goes with --executor parallel")
+    return sprt, executor
+
+
+def match_referee(a):
+    """The referee command: the official one (--official) or build/GAME-referee."""
     referee = os.path.join(".", "build", "%s-referee" % a.game)
     if a.official:
-        referee = official_referee(a)
-    elif not os.path.isfile(os.path.join(ROOT, referee)):
+        return official_referee(a)
+    if not os.path.isfile(os.path.join(ROOT, referee)):
         games = known_games()
         if a.game not in games:
             raise UsageError("unknown game %r (%s not found); games: %s" %
                              (a.game, referee, " ".join(games) or "none"))
         raise UsageError("%s not found: run `make` first" % referee)
-    usage = referee_usage(os.path.join(ROOT, referee))
-    builtins = builtin_bots(usage)
-    nb = len(a.bots)
+    return referee
+
+
+def match_bots(a, referee, builtins):
+    """(commands, labels, env) of the bots; with --cpu-clock every command
+    runs under the CPU-clock shim and the referee counts CPU time."""
     cmds = [resolve_bot(a.game, b, builtins) for b in a.bots]
     labels = bot_labels(a.bots, cmds)
     env = {}
@@ -1259,11 +1268,13 @@ def run_match(a):
         env["PROC_CLOCK"] = "cpu"
         cmds = [c if b in builtins and c == b or c.startswith("./build/") and b in builtins else
                 'env LD_PRELOAD="$PWD/%s" %s' % (SHIM, c) for b, c in zip(a.bots, cmds)]
-    traces = "--trace" in usage
-    if a.html and not traces:
-        print("arena.py: %s writes no traces (no --trace in its usage): --html draws nothing" % referee,
-              file=sys.stderr)
+    return cmds, labels, env
 
+
+def match_files(a, executor, referee, cmds, traces):
+    """The results file (a.work_dir beside it) and the traces' folder (None
+    when the referee writes no traces); checks the executor's tools and
+    hosts."""
     os.makedirs(os.path.join(ROOT, "build", "arena"), exist_ok=True)
     results = a.results or os.path.join(ROOT, "build", "arena", "%s-%s-%d.jsonl" %
                                         (a.game, time.strftime("%Y%m%d-%H%M%S"), os.getpid()))
@@ -1273,7 +1284,6 @@ def run_match(a):
     if traces:
         rel = os.path.relpath(a.work_dir, ROOT)
         trace_dir = os.path.join(rel if not rel.startswith("..") else a.work_dir, "traces")
-    traces = traces and bool(a.html)
     if executor != "local":
         os.makedirs(a.work_dir, exist_ok=True)
         if executor == "parallel" and not shutil.which("parallel"):
@@ -1287,7 +1297,12 @@ def run_match(a):
         problems = check_hosts(a, files)
         if problems:
             raise UsageError("the hosts are not ready:\n  " + "\n  ".join(problems))
+    return results, trace_dir
 
+
+def open_results(results):
+    """(the records already in the results file by key, the file open for
+    appending, its last line ended)."""
     done_recs = read_results([results]) if os.path.exists(results) else {}
     out = open(results, "a")
     if out.tell() > 0:
@@ -1295,6 +1310,68 @@ def run_match(a):
             f.seek(-1, os.SEEK_END)
             if f.read(1) != b"\n":
                 out.write("\n")  # end the line an interrupted run cut
+    return done_recs, out
+
+
+def run_sprt(a, play, labels, sprt, executor):
+    """Plays pairs of games in batches until the LLR crosses a bound or
+    --games is reached; returns (records, verdict "H0"/"H1" or None)."""
+    lower, upper = sprt_bounds(a.alpha, a.beta)
+    print("sprt: %s vs %s, H0 Elo %g, H1 Elo %g, alpha %g, beta %g: bounds [%.2f, %.2f]" %
+          (labels[0], labels[1], sprt[0], sprt[1], a.alpha, a.beta, lower, upper), flush=True)
+    batch = 2 * a.jobs * (a.slurm_batch if executor == "slurm" else 1)
+    played, recs, verdict = 0, [], None
+    while played < a.games:
+        n = min(batch, a.games - played)
+        n += n % 2  # whole pairs
+        recs = play(0, played + n)
+        played += n
+        counts = pair_outcomes(recs)
+        llr = sprt_llr(counts, *sprt)
+        print("sprt: %d games, pairs LL..WW %s, LLR %.2f [%.2f, %.2f]" %
+              (played, counts, llr, lower, upper), flush=True)
+        if llr >= upper:
+            verdict = "H1"
+            break
+        if llr <= lower:
+            verdict = "H0"
+            break
+    a.games = played
+    return recs, verdict
+
+
+def report_sprt(a, recs, labels, sprt, verdict):
+    counts = pair_outcomes(recs)
+    llr = sprt_llr(counts, *sprt)
+    if verdict:
+        print("sprt verdict: %s (%s) after %d games, LLR %.2f" %
+              (verdict, "%s is at least %g Elo stronger" % (labels[0], sprt[1]) if verdict == "H1" else
+               "%s is not %g Elo stronger" % (labels[0], sprt[1]), a.games, llr))
+    else:
+        print("sprt verdict: none after %d games (the cap), LLR %.2f" % (a.games, llr))
+    if a.json:
+        print(json.dumps({"sprt": {"elo0": sprt[0], "elo1": sprt[1], "alpha": a.alpha, "beta": a.beta,
+                                   "llr": round(llr, 3), "pairs": counts, "games": a.games,
+                                   "verdict": verdict}}, sort_keys=True))
+
+
+def run_match(a):
+    """The match command: 1. options, referee and bots; 2. the results file
+    and traces' folder; 3. the games (all, or SPRT batches), each written to
+    the results file as it ends (games already there are not replayed);
+    4. the summary, the SPRT verdict, the pages of --html."""
+    sprt, executor = match_options(a)
+    referee = match_referee(a)
+    usage = referee_usage(os.path.join(ROOT, referee))
+    builtins = builtin_bots(usage)
+    cmds, labels, env = match_bots(a, referee, builtins)
+    traces = "--trace" in usage
+    if a.html and not traces:
+        print("arena.py: %s writes no traces (no --trace in its usage): --html draws nothing" % referee,
+              file=sys.stderr)
+    results, trace_dir = match_files(a, executor, referee, cmds, traces)
+    traces = traces and bool(a.html)
+    done_recs, out = open_results(results)
     lock = threading.Lock()
     progress = Progress(0, not a.quiet and sys.stderr.isatty() or os.environ.get("ARENA_PROGRESS"))
 
@@ -1313,53 +1390,16 @@ def run_match(a):
             EXECUTORS[executor](todo, a, done)
         return [done_recs[j["key"]] for j in jobs if j["key"] in done_recs]
 
-    verdict = None
-    if not sprt:
-        recs = play(0, a.games)
-    else:
-        lower, upper = sprt_bounds(a.alpha, a.beta)
-        print("sprt: %s vs %s, H0 Elo %g, H1 Elo %g, alpha %g, beta %g: bounds [%.2f, %.2f]" %
-              (labels[0], labels[1], sprt[0], sprt[1], a.alpha, a.beta, lower, upper), flush=True)
-        batch = 2 * a.jobs * (a.slurm_batch if executor == "slurm" else 1)
-        played = 0
-        recs = []
-        while played < a.games:
-            n = min(batch, a.games - played)
-            n += n % 2  # whole pairs
-            recs = play(0, played + n)
-            played += n
-            counts = pair_outcomes(recs)
-            llr = sprt_llr(counts, *sprt)
-            print("sprt: %d games, pairs LL..WW %s, LLR %.2f [%.2f, %.2f]" %
-                  (played, counts, llr, lower, upper), flush=True)
-            if llr >= upper:
-                verdict = "H1"
-                break
-            if llr <= lower:
-                verdict = "H0"
-                break
-        a.games = played
+    recs, verdict = run_sprt(a, play, labels, sprt, executor) if sprt else (play(0, a.games), None)
     out.close()
-    rc = summarize(a.game, recs, nb, labels, cmds, a.games, a.json and not sprt)
+    rc = summarize(a.game, recs, len(a.bots), labels, cmds, a.games, a.json and not sprt)
     if sprt:
-        counts = pair_outcomes(recs)
-        llr = sprt_llr(counts, *sprt)
-        if verdict:
-            print("sprt verdict: %s (%s) after %d games, LLR %.2f" %
-                  (verdict, "%s is at least %g Elo stronger" % (labels[0], sprt[1]) if verdict == "H1" else
-                   "%s is not %g Elo stronger" % (labels[0], sprt[1]), a.games, llr))
-        else:
-            print("sprt verdict: none after %d games (the cap), LLR %.2f" % (a.games, llr))
-        if a.json:
-            print(json.dumps({"sprt": {"elo0": sprt[0], "elo1": sprt[1], "alpha": a.alpha, "beta": a.beta,
-                                       "llr": round(llr, 3), "pairs": counts, "games": a.games,
-                                       "verdict": verdict}}, sort_keys=True))
+        report_sprt(a, recs, labels, sprt, verdict)
     if traces:
         write_html(recs, a.html)
     sys.stdout.flush()  # the summary first, then where the games are
     print("results: %s" % (a.results or os.path.relpath(results, ROOT)), file=sys.stderr)
     return rc
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))
