@@ -690,9 +690,10 @@ def pair_outcomes(records):
     return counts
 
 
-def summarize(game, records, nb, labels, cmds, expected, as_json, out=sys.stdout):
-    """Prints the summary of records (results of one match set); returns the
-    exit status."""
+def tally(records, nb, labels):
+    """Per-bot counts of records (results of one match set): returns (stats
+    a bot, problems (label, error, detail, game, seed, replay, view), referee
+    failures (game, seed, why, replay), games played)."""
     stats = [dict(w=0, d=0, l=0, rank_sum=0, think_sum=0.0, think_n=0, think_max=0.0, errors=0,
                   seat_pts=[0.0] * nb, seat_n=[0] * nb)
              for _ in range(nb)]
@@ -731,7 +732,31 @@ def summarize(game, records, nb, labels, cmds, expected, as_json, out=sys.stdout
                 st["errors"] += 1
                 why = detail[seat] if seat < len(detail) else ""
                 problems.append((labels[b], errors[seat], why, g, seed, replay, rec.get("view")))
+    return stats, problems, failures, played
 
+
+def pair_lines(p, st, labels, nb, summary):
+    """Two bots: the Elo difference and the first bot's score rate by the
+    seat it played from (printed with p, added to summary)."""
+    n = st["w"] + st["d"] + st["l"]
+    sr, lo, hi = wilson(st["w"] + 0.5 * st["d"], n)
+    p("Elo %s - %s: %s [%s, %s]" % (labels[0], labels[1], fmt_elo(elo(sr)), fmt_elo(elo(lo)), fmt_elo(elo(hi))))
+    summary["elo"] = [None if math.isinf(x) else round(x, 1) for x in (elo(sr), elo(lo), elo(hi))]
+    by_seat = []
+    for seat in range(nb):
+        k = st["seat_n"][seat]
+        sp, slo, shi = wilson(st["seat_pts"][seat], k)
+        by_seat.append("seat %d: %g/%d = %.1f%% [%.1f%%, %.1f%%]" %
+                       (seat, st["seat_pts"][seat], k, 100 * sp, 100 * slo, 100 * shi))
+    p("%s by seat: %s" % (labels[0], "; ".join(by_seat)))
+    summary["first_bot_by_seat"] = [{"seat": s, "points": st["seat_pts"][s], "games": st["seat_n"][s]}
+                                    for s in range(nb)]
+
+
+def summarize(game, records, nb, labels, cmds, expected, as_json, out=sys.stdout):
+    """Prints the summary of records (results of one match set); returns the
+    exit status."""
+    stats, problems, failures, played = tally(records, nb, labels)
     p = lambda *a: print(*a, file=out)  # noqa: E731
     p("arena %s: %d games played (%d seeds x %d seats), %d referee failures" %
       (game, played, len({r["seed"] for r in records}), nb, len(failures)))
@@ -753,21 +778,7 @@ def summarize(game, records, nb, labels, cmds, expected, as_json, out=sys.stdout
                                 "think_mean_ms": round(mean_ms, 3), "think_max_ms": round(st["think_max"], 3),
                                 "errors": st["errors"]})
     if nb == 2 and played:
-        st = stats[0]
-        n = st["w"] + st["d"] + st["l"]
-        sr, lo, hi = wilson(st["w"] + 0.5 * st["d"], n)
-        p("Elo %s - %s: %s [%s, %s]" % (labels[0], labels[1], fmt_elo(elo(sr)), fmt_elo(elo(lo)), fmt_elo(elo(hi))))
-        summary["elo"] = [None if math.isinf(x) else round(x, 1) for x in (elo(sr), elo(lo), elo(hi))]
-        # the first bot's score rate by the seat it played from
-        by_seat = []
-        for seat in range(nb):
-            k = st["seat_n"][seat]
-            sp, slo, shi = wilson(st["seat_pts"][seat], k)
-            by_seat.append("seat %d: %g/%d = %.1f%% [%.1f%%, %.1f%%]" %
-                           (seat, st["seat_pts"][seat], k, 100 * sp, 100 * slo, 100 * shi))
-        p("%s by seat: %s" % (labels[0], "; ".join(by_seat)))
-        summary["first_bot_by_seat"] = [{"seat": s, "points": st["seat_pts"][s], "games": st["seat_n"][s]}
-                                        for s in range(nb)]
+        pair_lines(p, stats[0], labels, nb, summary)
     elif played:
         p("(with %d players a win is a sole first place; score rate = first places, draws half)" % nb)
     for label, kind, why, g, seed, replay, view in problems:
