@@ -984,12 +984,9 @@ def official_rerun(a, game, item, trace, off, work):
     re-run failed and so decides nothing."""
     g, s, seat_cmds, _ = item
     trace2 = os.path.join(work, "g%04d_seed%d.rerun.trace" % (g, s))
-    logs = [os.path.join(work, "g%04d_p%d.rerun.log" % (g, p)) for p in range(len(seat_cmds))]
+    logs = [os.devnull] * len(seat_cmds)  # the re-run's trace holds what each bot was sent
     r = subprocess.run(official_cmd(a, game, s, trace2, DIFF_OURS_LIMIT) + ["--"] + replay_bots(trace, logs),
                        cwd=ROOT, capture_output=True, text=True, timeout=GAME_TIMEOUT_S)
-    for l in logs:
-        if os.path.exists(l):
-            os.remove(l)
     if r.returncode != 0 or not os.path.isfile(trace2):
         return None, "official re-run failed (exit %d)" % r.returncode
     again = read_cgref_trace(trace2)

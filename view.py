@@ -106,7 +106,9 @@ def bot_line(players, line, w):
 def stderr_line(frames, w, line):
     """A `STDERR P TEXT` line (view.py merges the referee core's TRACE.stderr
     sidecar into the trace as such lines, each after the frame it belongs
-    to) adds TEXT to the last frame's "stderr" of player P; True if it was one."""
+    to) adds TEXT to the last frame's "stderr" of player P; a `THINK P MS`
+    line of the same sidecar goes to the frame's "think" (fill_think gives
+    it to a command). True if it was either."""
     if w[0] == "THINK" and len(w) == 3:  # a think time of the sidecar: fill_think places it
         if frames and re.fullmatch(r"\d+", w[1]) and re.fullmatch(r"\d+(\.\d+)?", w[2]):
             frames[-1].setdefault("think", []).append((int(w[1]), float(w[2])))

@@ -484,8 +484,8 @@ BOT_API void judge_trace(judge_t *j, const char *fmt, ...) {
   judge_trace_stderr(j);
 }
 
-/* The sidecar file TRACE.stderr, opened on the first stderr to write (a
-   stale one from an earlier game was removed at the start). */
+/* The sidecar file TRACE.stderr, opened on the first stderr or think time
+   to write (a stale one from an earlier game was removed at the start). */
 static FILE *judge__err_file(judge_t *j) {
   char path[4096];
   if (!j->err_file && snprintf(path, sizeof path, "%s.stderr", j->trace_path) < (int)sizeof path)

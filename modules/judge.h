@@ -231,11 +231,11 @@ BOT_API void judge_result(judge_t *j, const int *ranks, const int *scores, long 
 ** sidecar FILE.stderr as OFFSET P TEXT: OFFSET the trace's size in bytes
 ** then (the frame it follows), TEXT on one line (\n, \t, \\ escaped), at
 ** most JUDGE_ERR_CAP bytes of it, then " [N more bytes]". The trace itself
-** is unchanged; view.py merges the two. No sidecar when no bot wrote.
-** The sidecar also holds every timed answer's think time (judge_ask), as
-** OFFSET T P MS (a literal T, then the seat and the counted ms), so the
-** page shows think times for trace formats that have no place for them
-** (the official ones of spring2021 and greencircle).
+** is unchanged; view.py merges the two. The sidecar also holds every
+** timed answer's think time (judge_ask), as OFFSET T P MS (a literal T,
+** then the seat and the counted ms), so the page shows think times for
+** trace formats that have no place for them (the official ones of
+** spring2021 and greencircle). No sidecar when no bot wrote or answered.
 */
 typedef struct judge_game_t {
   const char *name;                 /* the JSON "game", MYGAME_SEED, MYGAME_TRACE */
