@@ -137,7 +137,7 @@ BOT_API void ai_readiness(const rules_game *g, int p, double *m1, double *m2) {
   ai__readiness(g, &g->p[p], &d, m1, m2);
 }
 
-/* Lowest release cost with the current hand (99 if none). */
+/* Lowest release cost with the current hand (RULES_NO_RELEASE if none). */
 static int ai__best_cost(const rules_game *g, int p) {
   int good[RULES_NSKILL], wild, skills;
   rules_skills_held(&g->p[p], good, &wild, &skills);

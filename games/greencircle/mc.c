@@ -62,7 +62,7 @@ typedef struct mc__vals {
   double val[RULES_NTYPES]; /* value of one more card of each type */
   int deficit[RULES_NSKILL];
   int debt_in_hand;
-  int rel;     /* best release cost with the hand as it is (99: none) */
+  int rel;     /* best release cost with the hand as it is (RULES_NO_RELEASE: none) */
   int rel_thr; /* the policy's release threshold at this score */
   int good[RULES_NSKILL], wild, skills; /* rules_skills_held of the hand */
 } mc__vals;
@@ -80,7 +80,7 @@ static void mc__values(const mc_conf *cf, const rules_game *g, int p, mc__vals *
   if (deck > 0) v->val[RULES_RF] += 4.0 * debt / deck;
   v->rel_thr = P->score <= 1 ? cf->rel_early[p] : cf->rel_late[p];
   if (g->p[1 - p].score >= cf->race_at && cf->rel_race > v->rel_thr) v->rel_thr = cf->rel_race;
-  v->rel = 99;
+  v->rel = RULES_NO_RELEASE;
   if (g->phase == RULES_PH_PLAY) {
     rules_skills_held(P, v->good, &v->wild, &v->skills);
     v->rel = rules_best_cost(g, P->score, v->good, v->wild, v->skills);

@@ -261,7 +261,7 @@ BOT_API int rules_cost_with(int id, const int good[RULES_NSKILL], int wild, int 
 }
 
 BOT_API int rules_best_cost(const rules_game *g, int score, const int good[RULES_NSKILL], int wild, int skills) {
-  int best = 99;
+  int best = RULES_NO_RELEASE;
   for (int i = 0; i < g->napps; i++) {
     int c = rules_cost_with(g->apps[i], good, wild, skills, score);
     if (c >= 0 && c < best) best = c;

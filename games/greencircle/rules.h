@@ -118,7 +118,8 @@ BOT_API void rules_skills_held(const rules_player *P, int good[RULES_NSKILL], in
    score): 0 clean, >0 the debt, -1 not releasable. */
 BOT_API int rules_cost_with(int id, const int good[RULES_NSKILL], int wild, int skills, int score);
 /* The lowest rules_cost_with over the remaining applications (0: one
-   releases clean), 99 when none can be released. */
+   releases clean), RULES_NO_RELEASE when none can be released. */
+#define RULES_NO_RELEASE 99
 BOT_API int rules_best_cost(const rules_game *g, int score, const int good[RULES_NSKILL], int wild, int skills);
 /* Skills held (rules_skills_held's good, wild, skills) changed by playing
    PLAY action a: its card leaves the hand, and TASK_PRIORITIZATION also

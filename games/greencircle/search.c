@@ -103,7 +103,7 @@ static int search__next_release(const rules_game *g, int p) {
       wild++;
     }
     int c = rules_best_cost(g, O->score, good, wild, nsk);
-    if (c < 99 && (best < 0 || c < best)) best = c;
+    if (c < RULES_NO_RELEASE && (best < 0 || c < best)) best = c;
     if (t >= 0) {
       good[t] -= 2;
       nsk--;
