@@ -4,6 +4,7 @@
 Usage:
   ./tune.py GAME [--iterations N] [--pairs P] [--only NAME,NAME...]
             [--c C] [--step S] [--seed SEED] [--confirm GAMES] [--out DIR]
+            [--pool BOT ...] [--bot-env NAME=VALUE ...]
             [ARENA OPTIONS: --jobs J --cpu-clock --executor E
              --sshloginfile F --remote-dir D --slurm-batch K --slurm-arg A
              --referee-arg A]
@@ -19,7 +20,15 @@ u = (value - LO) / (HI - LO) of each tunable's range: iteration k draws a
 random sign per tunable (delta), plays P game pairs (same seed, seats
 swapped) of u + c_k delta against u - c_k delta through ./arena.py (any of
 its executors), and moves u by a_k (2 s - 1) / (2 c_k) delta, where s is
-the first side's score rate; values stay inside their ranges. Gains:
+the first side's score rate; values stay inside their ranges.
+
+With --pool (repeatable: a bot as ./arena.py names it, a command with
+arguments in one word), the sides do not meet: each plays P game pairs
+against every pool bot on the same seeds, and s = 1/2 + (the plus side's
+mean score rate - the minus side's) / 2. --bot-env NAME=VALUE (repeatable)
+sets an environment variable of the tuned bots and of the confirmation's
+dist (for instance a game's work budget, so that the tuned side plays the
+same on any machine; a pool bot takes its own `env ...`). Gains:
 c_k = C / k^0.101, a_k = a / (k + A)^0.602 with A = N / 10 and a chosen so
 that a decisive first iteration (s = 3/4) moves a tunable by S of its range.
 
@@ -100,6 +109,8 @@ def patch(tunables, values):
             old = f.read().split("\n")
         new = list(old)
         for t in ts:
+            if float(fmt(values[t.name])) == t.value:
+                continue  # unchanged: the row as written
             m = ROW.match(old[t.line])
             line = m.group(1) + m.group(2) + m.group(3) + fmt(values[t.name]) + "".join(m.group(5, 6, 7, 8))
             tail = m.group(9)
@@ -116,9 +127,39 @@ def patch(tunables, values):
     return "".join(out)
 
 
-def bot_command(game, values):
+def bot_command(game, values, env=()):
     setting = " ".join("%s=%s" % (k, fmt(v)) for k, v in sorted(values.items()))
-    return "env BOT_TUNE=%s ./build/%s-tune" % (shlex.quote(setting), game)
+    extra = "".join(" " + shlex.quote(e) for e in env)
+    return "env%s BOT_TUNE=%s ./build/%s-tune" % (extra, shlex.quote(setting), game)
+
+
+def dist_command(game, env=()):
+    """`dist` for ./arena.py, or the dist build under --bot-env's variables."""
+    return "env%s ./build/%s" % ("".join(" " + shlex.quote(e) for e in env), game) if env else "dist"
+
+
+def side_score(game, a, seed, plus, minus, res):
+    """The plus side's score s of one iteration: self-play, or against the
+    pool. Returns (s, games, errors) or None when a match failed, and the
+    arenas' output."""
+    if not a.pool:
+        summary, text = arena(game, a, 2 * a.pairs, seed, [plus, minus], res + ".jsonl")
+        if summary is None:
+            return None, text
+        return (summary["bots"][0]["score_rate"], summary["games"],
+                sum(b["errors"] for b in summary["bots"])), text
+    rates, games, errors, texts = ([], []), 0, 0, []
+    for i, opp in enumerate(a.pool):
+        for j, tag, side in ((0, "plus", plus), (1, "minus", minus)):
+            summary, text = arena(game, a, 2 * a.pairs, seed, [side, opp], "%s-pool%d-%s.jsonl" % (res, i, tag))
+            texts.append(text)
+            if summary is None:
+                return None, "\n".join(texts)
+            rates[j].append(summary["bots"][0]["score_rate"])
+            games += summary["games"]
+            errors += summary["bots"][0]["errors"]
+    s = 0.5 + (sum(rates[0]) - sum(rates[1])) / (2 * len(a.pool))
+    return (s, games, errors), "\n".join(texts)
 
 
 def arena(game, a, games, seed, bots, results):
@@ -154,7 +195,14 @@ def main(argv):
     ap.add_argument("--slurm-batch")
     ap.add_argument("--slurm-arg", action="append", default=[])
     ap.add_argument("--referee-arg", action="append", default=[])
+    ap.add_argument("--pool", action="append", default=[],
+                    help="an opponent of both sides instead of self-play (repeatable)")
+    ap.add_argument("--bot-env", action="append", default=[], metavar="NAME=VALUE",
+                    help="environment of the tuned bots and the confirmation's dist (repeatable)")
     a = ap.parse_args(argv[1:])
+    if any(not re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", e) for e in a.bot_env):
+        print("tune.py: --bot-env takes NAME=VALUE", file=sys.stderr)
+        return 2
     if a.iterations < 1 or a.pairs < 1 or a.jobs < 1 or a.confirm < 0 or not 0 < a.c < 0.5 or a.step <= 0:
         print("tune.py: --iterations, --pairs, --jobs must be positive, --c in (0, 0.5), --step > 0",
               file=sys.stderr)
@@ -178,7 +226,7 @@ def main(argv):
     a.arena_args = (["--cpu-clock"] if a.cpu_clock else []) + \
         sum((["--" + k.replace("_", "-"), str(getattr(a, k))] for k in ("executor", "sshloginfile", "remote_dir",
                                                                        "slurm_batch") if getattr(a, k)), []) + \
-        sum((["--slurm-arg", x] for x in a.slurm_arg), []) + sum((["--referee-arg", x] for x in a.referee_arg), [])
+        sum((["--slurm-arg", x] for x in a.slurm_arg), []) + ["--referee-arg=" + x for x in a.referee_arg]
     r = None
     if os.path.exists(os.path.join(ROOT, "Makefile")):
         r = subprocess.run(["make", "--no-print-directory", "build/%s-tune" % a.game, "build/%s" % a.game],
@@ -195,8 +243,9 @@ def main(argv):
     u = {t.name: (t.value - t.lo) / (t.hi - t.lo) for t in tuned}
     fixed = {t.name: t.value for t in tunables if t not in tuned}
     value = lambda t, x: t.lo + x * (t.hi - t.lo)  # noqa: E731
-    print("tune %s: SPSA over %s; %d iterations of %d game pairs; c %.3g, step %.3g%s" %
-          (a.game, " ".join(t.name for t in tuned), n, a.pairs, a.c, a.step,
+    print("tune %s: SPSA over %s; %d iterations of %d game pairs%s; c %.3g, step %.3g%s" %
+          (a.game, " ".join(t.name for t in tuned), n, a.pairs,
+           " against each of %d pool bots" % len(a.pool) if a.pool else "", a.c, a.step,
            "; --cpu-clock" if a.cpu_clock else ""), flush=True)
     t0 = time.monotonic()
     failed = 0
@@ -211,23 +260,22 @@ def main(argv):
                 plus[t.name] = value(t, min(1.0, max(0.0, u[t.name] + ck * delta[t.name])))
                 minus[t.name] = value(t, min(1.0, max(0.0, u[t.name] - ck * delta[t.name])))
             seed = a.seed * 100000 + k * 100
-            res = os.path.join(a.out, "%s-iter%d.jsonl" % (a.game, k))
-            summary, text = arena(a.game, a, 2 * a.pairs, seed, [bot_command(a.game, plus), bot_command(a.game, minus)],
-                                  res)
-            if summary is None:
+            res = os.path.join(a.out, "%s-iter%d" % (a.game, k))
+            got, text = side_score(a.game, a, seed, bot_command(a.game, plus, a.bot_env),
+                                   bot_command(a.game, minus, a.bot_env), res)
+            if got is None:
                 failed += 1
                 print("tune: iteration %d: the match failed:\n%s" % (k, text[-600:]), flush=True)
                 continue
-            s = summary["bots"][0]["score_rate"]
-            errors = sum(b["errors"] for b in summary["bots"])
+            s, played, errors = got
             for t in tuned:
                 u[t.name] = min(1.0, max(0.0, u[t.name] + ak * (2 * s - 1) / (2 * ck) * delta[t.name]))
             now = {t.name: value(t, u[t.name]) for t in tuned}
             traj.write(json.dumps({"k": k, "values": now, "delta": delta, "c_k": ck, "a_k": ak, "score_plus": s,
-                                   "games": summary["games"], "errors": errors}, sort_keys=True) + "\n")
+                                   "games": played, "errors": errors}, sort_keys=True) + "\n")
             traj.flush()
             print("iter %3d/%d  %5.0fs  plus scored %5.1f%% (%d games%s)  %s" %
-                  (k, n, time.monotonic() - t0, 100 * s, summary["games"],
+                  (k, n, time.monotonic() - t0, 100 * s, played,
                    ", %d errors" % errors if errors else "",
                    " ".join("%s=%s" % (name, fmt(v)) for name, v in sorted(now.items()))), flush=True)
     final = dict(fixed)
@@ -242,7 +290,8 @@ def main(argv):
     rc = 1 if failed else 0
     if a.confirm:
         print("confirmation: %d games, tuned vs dist (the constants)" % a.confirm, flush=True)
-        summary, text = arena(a.game, a, a.confirm, a.seed * 100000 + 99999, [bot_command(a.game, final), "dist"],
+        summary, text = arena(a.game, a, a.confirm, a.seed * 100000 + 99999,
+                              [bot_command(a.game, final, a.bot_env), dist_command(a.game, a.bot_env)],
                               os.path.join(a.out, "%s-confirm.jsonl" % a.game))
         print("\n".join(l for l in text.strip().split("\n") if not l.startswith("{")))
         if summary is None:

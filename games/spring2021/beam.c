@@ -26,8 +26,9 @@
 #define BEAM_NEXT_PASS 2.0      /* a pass takes about this many times the last */
 #endif
 
-/* Tunables of the shipped search (each may be set with -D for experiments;
-   beam_params holds them at run time, field by field as named here). */
+/* Tunables of the shipped search besides BEAM_TUNABLES below (each may be
+   set with -D for experiments; beam_params holds them at run time, field by
+   field as named here). */
 #ifndef BEAM_DAYS
 #define BEAM_DAYS 6             /* days searched from the root's, today included */
 #endif
@@ -37,12 +38,6 @@
 #ifndef BEAM_MAX_ACTIONS
 #define BEAM_MAX_ACTIONS 8      /* our actions in one day */
 #endif
-#ifndef BEAM_COMPLETE_FROM
-#define BEAM_COMPLETE_FROM 11   /* no COMPLETE before this day (24-day games) */
-#endif
-#ifndef BEAM_SEED_MAX_COST
-#define BEAM_SEED_MAX_COST 0    /* plant only when a seed costs this much or less */
-#endif
 #ifndef BEAM_SEED_MIN_LEFT
 #define BEAM_SEED_MIN_LEFT 2    /* no seed when fewer days remain (today included) */
 #endif
@@ -50,9 +45,6 @@
 /* Tunables of the opponent model, applied every night. */
 #ifndef BEAM_OPP_GROWS
 #define BEAM_OPP_GROWS 0 /* its trees that grow each night, largest first */
-#endif
-#ifndef BEAM_OPP_COMPLETE_FROM
-#define BEAM_OPP_COMPLETE_FROM 12 /* from this day it completes */
 #endif
 #ifndef BEAM_OPP_RACE
 #define BEAM_OPP_RACE 0 /* 1: it completes as its sun and a keep schedule allow */
@@ -74,29 +66,8 @@
 #endif
 
 /* Tunables of the evaluation (days left L = days - day, L' = L - growth_end_left). */
-#ifndef BEAM_LATE_DISC
-#define BEAM_LATE_DISC 0.0 /* points count 1 - this x L / days (beam1: 1, sold early loses income) */
-#endif
-#ifndef BEAM_RICH_W
-#define BEAM_RICH_W 0.5  /* per point of a tree's cell's completion bonus (0, 2, 4) */
-#endif
-#ifndef BEAM_FINISH_W
-#define BEAM_FINISH_W 1.0 /* size-3 trees: times their completion's points */
-#endif
-#ifndef BEAM_GROWTH_END_LEFT
-#define BEAM_GROWTH_END_LEFT 4  /* trees are worth their size while L > this */
-#endif
-#ifndef BEAM_SHADE_W
-#define BEAM_SHADE_W 0.05       /* per (tree, tree in line that can shade it), times L' */
-#endif
-#ifndef BEAM_SUN_SHADE_W
-#define BEAM_SUN_SHADE_W 0.0    /* per sun a day our trees lose to shade, times L' (off: see README) */
-#endif
 #ifndef BEAM_SUN_CAST_W
 #define BEAM_SUN_CAST_W 0.0     /* per sun a day our shade takes from the opponent, times L' */
-#endif
-#ifndef BEAM_BIG_W
-#define BEAM_BIG_W 3.0          /* a size-3 tree's weight, times L' (smaller: sold sooner) */
 #endif
 #ifndef BEAM_TIE_W
 #define BEAM_TIE_W 0.01         /* final points per tree (tiebreak on equal scores) */
@@ -108,18 +79,70 @@
 #define BEAM_FILL_FROM 1024     /* ... once a pass this wide has finished */
 #endif
 
+/* Tunables that ./tune.py explores: one row per beam_params field, its
+   shipped value and the range searched (integer fields take the rounded
+   value). beam_params_init sets them for BEAM_SHIPPED; in a tuning build
+   (-DBOT_TUNING: build/spring2021-tune) the environment's BOT_TUNE="field=
+   value ..." then overrides them (an unknown name or a bad value: a message
+   on stderr, the rest still applies). Days are the game's (24), L the days
+   left, L' = L - growth_end_left. */
+#define BEAM_TUNABLES(X)                                                         \
+  X(complete_from, 11, 8, 14)       /* no COMPLETE before this day */            \
+  X(seed_max_cost, 0, 0, 3)         /* plant when a seed costs this or less */   \
+  X(opp_complete_from, 12, 9, 15)   /* opponent model: it completes from then */ \
+  X(late_disc, 0.0, 0.0, 1.0)       /* points count 1 - this x L / days */       \
+  X(rich_w, 0.5, 0.0, 2.0)          /* per point of a tree's cell bonus */       \
+  X(finish_w, 1.0, 0.5, 1.5)        /* size-3 trees x their completion */        \
+  X(growth_end_left, 4, 2, 7)       /* trees worth their size while L > this */  \
+  X(shade_w, 0.05, 0.0, 0.3)        /* per (tree, tree in line), times L' */     \
+  X(sun_shade_w, 0.0, 0.0, 1.5)     /* per sun a day lost to shade, times L' */  \
+  X(big_w, 3.0, 1.0, 5.0)           /* a size-3 tree's weight, times L' */
+
+/* The value of a row for its field: rounded for an int field. */
+#define BEAM__AS(field, x) _Generic((field), int: (int)((x) < 0 ? (x) - 0.5 : (x) + 0.5), default: (x))
+
+static void beam__set_tunables(beam_params *p) {
+#define BEAM__SET(name, value, lo, hi) p->name = BEAM__AS(p->name, value);
+  BEAM_TUNABLES(BEAM__SET)
+#undef BEAM__SET
+}
+
+#ifdef BOT_TUNING
+#include <stdio.h>
+#include <stdlib.h>
+/* BOT_TUNE="name=value ..." over the table's fields. */
+static void beam__tune_env(beam_params *p) {
+  static int warned; /* beam_params_init runs once per engine: say it once */
+  const char *s = getenv("BOT_TUNE");
+  while (s && *s) {
+    while (*s == ' ' || *s == ',') s++;
+    if (!*s) break;
+    size_t len = strcspn(s, "= ,");
+    int found = 0;
+    char *end = NULL;
+    double v = s[len] == '=' ? strtod(s + len + 1, &end) : 0.0;
+    if (end && end != s + len + 1) {
+#define BEAM__ENV(name, value, lo, hi) \
+      if (len == sizeof #name - 1 && strncmp(s, #name, len) == 0) p->name = BEAM__AS(p->name, v), found = 1;
+      BEAM_TUNABLES(BEAM__ENV)
+#undef BEAM__ENV
+    }
+    if (!found && !warned) fprintf(stderr, "spring2021: BOT_TUNE: bad setting %.*s\n", (int)strcspn(s, " ,"), s);
+    s += strcspn(s, " ,");
+  }
+  warned = 1;
+}
+#else
+static void beam__tune_env(beam_params *p) { (void)p; }
+#endif
+
 static const beam_params beam__shipped = {
   .days = BEAM_DAYS, .end_days = BEAM_END_DAYS, .max_actions = BEAM_MAX_ACTIONS,
-  .complete_from = BEAM_COMPLETE_FROM, .seed_max_cost = BEAM_SEED_MAX_COST,
   .seed_min_left = BEAM_SEED_MIN_LEFT, .opp_grows = BEAM_OPP_GROWS,
-  .opp_complete_from = BEAM_OPP_COMPLETE_FROM, .opp_race = BEAM_OPP_RACE,
+  .opp_race = BEAM_OPP_RACE,
   .opp_keep_rate = BEAM_OPP_KEEP_RATE, .opp_max_daily = BEAM_OPP_MAX_DAILY,
   .opp_end_left = BEAM_OPP_END_LEFT, .opp_end_daily = BEAM_OPP_END_DAILY,
-  .race_finish = BEAM_RACE_FINISH, .late_disc = BEAM_LATE_DISC, .rich_w = BEAM_RICH_W,
-  .finish_w = BEAM_FINISH_W,
-  .growth_end_left = BEAM_GROWTH_END_LEFT, .shade_w = BEAM_SHADE_W,
-  .sun_shade_w = BEAM_SUN_SHADE_W, .sun_cast_w = BEAM_SUN_CAST_W, .big_w = BEAM_BIG_W,
-  .tie_w = BEAM_TIE_W, .fill = BEAM_FILL,
+  .race_finish = BEAM_RACE_FINISH, .sun_cast_w = BEAM_SUN_CAST_W, .tie_w = BEAM_TIE_W, .fill = BEAM_FILL,
   .fill_from = BEAM_FILL_FROM,
 };
 
@@ -167,6 +190,9 @@ static double beam__shade_loss(const rules_state *s, int q, uint64_t by) {
 BOT_API void beam_params_init(beam_params *p, int version) {
   beam__tables(); /* beam_eval's, ready before it can be called */
   *p = version == BEAM_V1 ? beam__v1 : beam__shipped;
+  if (version == BEAM_V1) return;
+  beam__set_tunables(p);
+  beam__tune_env(p);
 }
 
 BOT_API double beam_eval(const beam_params *p, const rules_board *b, const rules_state *s,

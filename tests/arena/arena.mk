@@ -18,7 +18,7 @@ build/cpuclock.so: tools/cpuclock.c
 	@mkdir -p $(@D)
 	$(CC) -std=gnu17 -O2 $(WARN) -fPIC -shared $< -o $@
 
-TOOLS += build/cpuclock.so build/greencircle-tune
+TOOLS += build/cpuclock.so build/greencircle-tune build/spring2021-tune
 GAME_TESTS += test-arena-exec test-arena-cpuclock test-arena-tune
 
 ARENA_TEST_DEPS := build/cpuclock.so build/greencircle build/greencircle-referee \
@@ -30,7 +30,7 @@ test-arena-exec: $(ARENA_TEST_DEPS)
 test-arena-cpuclock: $(ARENA_TEST_DEPS)
 	$(SUITES) '$(PYTHON) tests/arena/test_cpuclock.py'
 
-test-arena-tune: $(ARENA_TEST_DEPS) build/greencircle-tune
+test-arena-tune: $(ARENA_TEST_DEPS) build/greencircle-tune build/spring2021-tune
 	$(SUITES) '$(PYTHON) tests/arena/test_tune.py'
 
 test-arena-slurm: $(ARENA_TEST_DEPS)

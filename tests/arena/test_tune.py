@@ -12,6 +12,12 @@ and SPSA on a fake game whose best value is known.
   nearer 1.5 win; starting from A = 0.5 (range 0..2), 30 iterations of one
   pair must end nearer 1.5 than they started, write a trajectory line per
   iteration and a patch, and the confirmation match must run.
+- The same with --pool and --bot-env: the tuned sides each meet a pool bot
+  whose A is 0.5 and lose every game without the --bot-env variable; A must
+  rise from 0.5 (above the pool bot's), the pool's four arenas an iteration
+  must have run, and an unchanged row stays as written in the patch.
+- spring2021's table (games/spring2021/beam.c) reads, and its tuning build
+  reports a bad BOT_TUNE setting once.
 The last line is "N passed, N failed".
 """
 import json
@@ -44,7 +50,9 @@ cmds = args[args.index("--") + 1:]
 def a_of(cmd):
     m = re.search(r"\bA=([-0-9.e]+)", cmd)
     return float(m.group(1)) if m else 0.5  # dist: the constant
-d = [abs(a_of(c) - 1.5) for c in cmds]
+# a pool bot asking for it (NEEDFOO) beats a tuned bot that lacks FOO=1
+need = any("NEEDFOO" in c for c in cmds)
+d = [99 if need and "BOT_TUNE" in c and "FOO=1" not in c else abs(a_of(c) - 1.5) for c in cmds]
 ranks = [0, 0] if d[0] == d[1] else [0, 1] if d[0] < d[1] else [1, 0]
 print(json.dumps({"game": "fake", "seed": seed, "ranks": ranks, "errors": ["", ""], "turns": 1}))
 '''
@@ -80,6 +88,22 @@ def main():
               "the tuning build reports bad BOT_TUNE settings only: %s" % bad)
     else:
         check(False, "build/greencircle-tune is built")
+
+    ts = tune.read_tunables("spring2021")
+    check({"big_w", "complete_from", "late_disc"} <= {t.name for t in ts} and tune.patch(ts, {t.name: t.value
+                                                                                         for t in ts}) == "",
+          "spring2021's tunables table: %s" % " ".join(t.name for t in ts))
+    tb = os.path.join(REPO, "build", "spring2021-tune")
+    if os.path.exists(tb):
+        r = subprocess.run(["./build/spring2021-referee", "match", "--seed", "5", "--limit-ms", "60000,60000",
+                            "--stderr", "--", "env SPRING2021_BUDGET=64 BOT_TUNE='big_w=2.5 NOPE=1' "
+                            "./build/spring2021-tune", "./build/spring2021-greedy"], cwd=REPO, capture_output=True,
+                           text=True, timeout=300)
+        bad = [l for l in r.stderr.split("\n") if "BOT_TUNE" in l]
+        check(r.returncode == 0 and bad == ["spring2021: BOT_TUNE: bad setting NOPE=1"],
+              "spring2021's tuning build reports a bad BOT_TUNE setting once: %s" % bad)
+    else:
+        check(False, "build/spring2021-tune is built")
 
     root = tempfile.mkdtemp(prefix="tunetest")
     try:
@@ -117,6 +141,20 @@ def main():
               and not any(l[:1] in "+-" and "X(B" in l for l in ptext.split("\n")),
               "the patch changes A's row only")
         check("confirmation: tuned scored" in r.stdout, "the confirmation match ran")
+        r = subprocess.run([sys.executable, "tune.py", "fake", "--iterations", "20", "--pairs", "1", "--jobs", "2",
+                            "--only", "A", "--confirm", "0", "--out", "pool", "--pool", "env NEEDFOO=1 A=0.5 ./build/fake",
+                            "--bot-env", "FOO=1"], cwd=root, capture_output=True, text=True, timeout=900)
+        traj = []
+        tp = os.path.join(root, "pool", "fake-trajectory.jsonl")
+        if os.path.exists(tp):
+            with open(tp) as f:
+                traj = [json.loads(l) for l in f]
+        final = traj[-1]["values"]["A"] if traj else 0.5
+        runs = [f for f in os.listdir(os.path.join(root, "pool")) if "-pool0-" in f] if os.path.isdir(
+            os.path.join(root, "pool")) else []
+        check(r.returncode == 0 and len(traj) == 20 and final > 0.6 and len(runs) == 40,
+              "--pool, --bot-env: A rose from 0.5 to %.3f, %d pool arenas" % (final, len(runs)) +
+              ("" if r.returncode == 0 else ": " + (r.stdout + r.stderr)[-800:]))
         bad = subprocess.run([sys.executable, "tune.py", "fake", "--only", "Z"], cwd=root, capture_output=True,
                              text=True)
         check(bad.returncode == 2 and "unknown tunables Z" in bad.stderr, "an unknown tunable is refused")
