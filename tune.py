@@ -111,6 +111,11 @@ def patch(tunables, values):
         for t in ts:
             if float(fmt(values[t.name])) == t.value:
                 continue  # unchanged: the row as written
+            # the row by its name: the file may have changed since it was read
+            rows = [i for i, l in enumerate(old) if ROW.match(l) and ROW.match(l).group(2) == t.name]
+            if not rows:
+                raise ValueError("%s: no row %s any more" % (os.path.relpath(path, ROOT), t.name))
+            t.line = rows[0]
             m = ROW.match(old[t.line])
             line = m.group(1) + m.group(2) + m.group(3) + fmt(values[t.name]) + "".join(m.group(5, 6, 7, 8))
             tail = m.group(9)

@@ -26,25 +26,9 @@
 BOT_API void ai_tune_apply(const ai_tunable *tab, int n, int quiet, int *loaded) {
   if (*loaded) return;
   *loaded = 1;
-  const char *s = getenv("BOT_TUNE");
-  while (s && *s) {
-    while (*s == ' ' || *s == ',') s++;
-    if (!*s) break;
-    size_t len = strcspn(s, "= ,");
-    int found = 0;
-    if (s[len] == '=') {
-      char *end = NULL;
-      double v = strtod(s + len + 1, &end);
-      for (int i = 0; i < n; i++)
-        if (end != s + len + 1 && strlen(tab[i].name) == len && strncmp(tab[i].name, s, len) == 0)
-          *tab[i].v = v, found = 1;
-    }
-    /* S_, C_ and R_ names belong to search.c's, clean.c's and race.c's
-       tables (each reads its own) */
-    if (!found && !quiet && strncmp(s, "S_", 2) != 0 && strncmp(s, "C_", 2) != 0 && strncmp(s, "R_", 2) != 0)
-      fprintf(stderr, "greencircle: BOT_TUNE: bad setting %.*s\n", (int)strcspn(s, " ,"), s);
-    s += strcspn(s, " ,");
-  }
+  /* S_, C_ and R_ names belong to search.c's, clean.c's and race.c's
+     tables (each reads its own) */
+  tune_apply("greencircle", getenv("BOT_TUNE"), tab, n, "S_ C_ R_", quiet);
 }
 #endif
 

@@ -22,6 +22,7 @@
 #include "rules.h"
 
 #include "deadline.h"
+#include "tune.h"
 
 typedef struct ai_stats {
   long samples;  /* determinizations completed */
@@ -54,10 +55,7 @@ typedef double (*ai_dfs_fn)(ai_ctx *c, const rules_game *g, const rules_rng *r, 
 #endif
 
 /* One tunable of a tuning build: its name and its variable. */
-typedef struct ai_tunable {
-  const char *name;
-  double *v;
-} ai_tunable;
+typedef tune_var ai_tunable;
 
 #ifdef BOT_TUNING
 /* Sets tab's variables from BOT_TUNE="NAME=VALUE ..."; unless quiet, a bad

@@ -18,6 +18,8 @@
 
 #include <string.h>
 
+#include "tune.h"
+
 /* Width schedule of the passes (the same for every version). */
 #ifndef BEAM_FIRST_WIDTH
 #define BEAM_FIRST_WIDTH 16     /* width of the first pass; each next doubles */
@@ -108,28 +110,22 @@ static void beam__set_tunables(beam_params *p) {
 }
 
 #ifdef BOT_TUNING
-#include <stdio.h>
 #include <stdlib.h>
-/* BOT_TUNE="name=value ..." over the table's fields. */
+/* BOT_TUNE="name=value ..." over the table's fields, through doubles. */
 static void beam__tune_env(beam_params *p) {
   static int warned; /* beam_params_init runs once per engine: say it once */
-  const char *s = getenv("BOT_TUNE");
-  while (s && *s) {
-    while (*s == ' ' || *s == ',') s++;
-    if (!*s) break;
-    size_t len = strcspn(s, "= ,");
-    int found = 0;
-    char *end = NULL;
-    double v = s[len] == '=' ? strtod(s + len + 1, &end) : 0.0;
-    if (end && end != s + len + 1) {
-#define BEAM__ENV(name, value, lo, hi) \
-      if (len == sizeof #name - 1 && strncmp(s, #name, len) == 0) p->name = BEAM__AS(p->name, v), found = 1;
-      BEAM_TUNABLES(BEAM__ENV)
-#undef BEAM__ENV
-    }
-    if (!found && !warned) fprintf(stderr, "spring2021: BOT_TUNE: bad setting %.*s\n", (int)strcspn(s, " ,"), s);
-    s += strcspn(s, " ,");
-  }
+#define BEAM__FIELD(name, value, lo, hi) double name;
+#define BEAM__NOW(name, value, lo, hi) .name = p->name,
+#define BEAM__VAR(name, value, lo, hi) {#name, &d.name},
+#define BEAM__BACK(name, value, lo, hi) p->name = BEAM__AS(p->name, d.name);
+  struct { BEAM_TUNABLES(BEAM__FIELD) } d = {BEAM_TUNABLES(BEAM__NOW)};
+  const tune_var tab[] = {BEAM_TUNABLES(BEAM__VAR)};
+  tune_apply("spring2021", getenv("BOT_TUNE"), tab, (int)(sizeof tab / sizeof tab[0]), NULL, warned);
+  BEAM_TUNABLES(BEAM__BACK)
+#undef BEAM__FIELD
+#undef BEAM__NOW
+#undef BEAM__VAR
+#undef BEAM__BACK
   warned = 1;
 }
 #else
