@@ -160,6 +160,7 @@ static int ai__me;
    hero that plays its model's move (AI_ADV_MODEL_MINERS) */
 enum { AI__ADV_FAR, AI__ADV_WORST, AI__ADV_MODEL };
 static int ai__dtav0; /* dtav at our cell in the searched position (AI_FILL_REL) */
+static int ai__fill0; /* the fill-up term is on at the searched position (AI_FILL_NO_GAIN) */
 static int ai__near[RULES_HEROES + 1];
 /* 1: a near hero modelled a miner, with hunter evidence below
    AI_ADV_MODEL_HUNT_EV (ai__observe), is searched playing its model's move
@@ -442,6 +443,9 @@ static void ai__death_maps(const rules_state *s, int me) {
   ai__relax(s, ai__dspike, 1, -1, NULL);
 }
 
+static int ai__fill_up(const rules_hero *h, int c, int left);
+static int ai__left(const rules_state *s, int k);
+
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
   ai__guarded(s, me);
@@ -454,6 +458,7 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__spikes(s);
   ai__via(s);
   ai__dtav0 = ai__dtav[s->heroes[me - 1].x * s->n + s->heroes[me - 1].y];
+  ai__fill0 = ai__fill_up(&s->heroes[me - 1], s->heroes[me - 1].x * s->n + s->heroes[me - 1].y, ai__left(s, me));
   ai__death_maps(s, me);
   ai__death_ok = 0; /* the probe (ai__death) */
   ai__death_probe = 1;
@@ -801,6 +806,25 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #ifndef AI_FILL_MINE_TAV
 #define AI_FILL_MINE_TAV 1
 #endif
+/* 1: a leaf where the pull is on while it was off at the searched
+   position never gains from it (counted from the searched position's
+   tavern steps, AI_FILL_REL, a leaf nearer the tavern would): lab board
+   40029, seat 0, 9 mines at 98 life, the hero stepped onto spikes beside
+   its tavern to drop under AI_FILL_MAX_LIFE, turning the pull on as a
+   bonus of 3 steps, drank, stepped off and back, 170 moves while two
+   miners took the lead; 0: the pull's sign follows the steps. */
+#ifndef AI_FILL_NO_GAIN
+#define AI_FILL_NO_GAIN 1
+#endif
+/* 1: while the pull is on, the walk term (d_eff in ai_evaluate) counts
+   the way to the next mine through a tavern (dvia), as the pull means:
+   lab board 40036, seat 3 (seed 40000, game 147), 6 mines at 82 life, the
+   pull on: a step toward the tavern made the straight way to the mine 4
+   steps longer, more than the pull's 2 a step, and the hero stood 22
+   moves between the two; 0: the straight way. */
+#ifndef AI_FILL_VIA
+#define AI_FILL_VIA 1
+#endif
 /* No pull at or above this life (a drink buys little). */
 #ifndef AI_FILL_MAX_LIFE
 #define AI_FILL_MAX_LIFE 90
@@ -970,6 +994,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   int dm = ai__dmine[c], dvia = ai__dvia[c], dtav = ai__dtav[c];
   if (AI_SAFE_WAYS && h->life < ai__dvneed[c] && ai__dvia_safe[c] < (1 << 20)) dvia = ai__dvia_safe[c];
   if (AI_SAFE_WAYS && h->life < ai__dtneed[c] && ai__dtav_safe[c] < (1 << 20)) dtav = ai__dtav_safe[c];
+  int fill = AI_FILL_W > 0 && ai__fill_up(h, c, left); /* the fill-up pull (AI_FILL_W) */
   if (dm < (1 << 20)) {
     int d_eff = dm;
     /* the walk's life: a step's thirst and 10 a spike (dmlife), not the
@@ -986,6 +1011,9 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
         d_eff = dm + 8;
       }
     }
+    /* the fill-up pull on: the next mine comes after a drink, so the walk
+       to it goes through a tavern (AI_FILL_VIA) */
+    if (AI_FILL_VIA && fill && dvia < (1 << 20) && dvia > d_eff) d_eff = dvia;
     if (d_eff > left) d_eff = left;
     v -= 1.0 * d_eff;
   }
@@ -1006,8 +1034,11 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (ai__hunt && ai__prize(s, me, ai__hunt) && ai__dhunt[c] < AI_HUNT_DIST)
     v += AI_HUNT_W * (AI_HUNT_DIST - ai__dhunt[c]);
   /* fill-up: drink before a mine we cannot afford now (AI_FILL_W) */
-  if (AI_FILL_W > 0 && ai__fill_up(h, c, left))
-    v -= AI_FILL_W * (ai__dtav[c] - (AI_FILL_REL && ai__dtav0 < (1 << 20) ? ai__dtav0 : 0));
+  if (fill) {
+    int d = ai__dtav[c] - (AI_FILL_REL && ai__dtav0 < (1 << 20) ? ai__dtav0 : 0);
+    if (AI_FILL_NO_GAIN && AI_FILL_REL && !ai__fill0 && d < 0) d = 0;
+    v -= AI_FILL_W * d;
+  }
   /* threat: a hero that wins a duel with us (as many hits to kill as we
      need, or more), modelled a hunter (AI_THREAT_HUNTERS_ONLY; miners at
      full life do not chase), within AI_THREAT_DIST steps can catch us beyond the
@@ -1399,6 +1430,8 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_FILL_MINE_TAV
 #undef AI_FILL_LIFE
 #undef AI_FILL_REL
+#undef AI_FILL_NO_GAIN
+#undef AI_FILL_VIA
 #undef AI_THREAT_HUNTERS_ONLY
 #undef AI_BUDGET_SHARE_FULL
 #undef AI_BUDGET_MIN_FRAC

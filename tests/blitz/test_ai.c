@@ -18,7 +18,8 @@
 ** that cannot afford the next mine drinks first, a weak hero rich in mines
 ** draws us, between a tavern and a mine no standing still on the fill-up
 ** pull's boundary, leave a mine its neighbour keeps taking back, the
-** budget shrinks on a loaded machine) and two
+** budget shrinks on a loaded machine, no step onto a spike to turn the
+** fill-up pull on, the pull on: off a spike toward the tavern) and two
 ** experimental leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
@@ -796,13 +797,15 @@ static void test_drinks_before_unaffordable_mine(void) {
   /* AI_FILL_REL: at the searched cell the pull costs nothing, so a leaf
      whose gold (or a new mine) turns the term on is not charged the whole
      way to the tavern: 50 gold against 1 (too little to drink, term off)
-     differ by the 49 gold alone. */
+     differ by the 49 gold and, the pull on, the way to the next mine
+     through the tavern (AI_FILL_VIA): 19 moves, not the 1 step to the
+     mine beside h1. */
   put(1, 0, 0, 70, 50);
   ai_prepare(&S, 1);
   double on = ai_evaluate(&S, 1);
   put(1, 0, 0, 70, 1);
   double off = ai_evaluate(&S, 1);
-  TH_ASSERT_MSG(on - off > 49 - 1e-9 && on - off < 49 + 1e-9, "50 gold %.1f, 1 gold %.1f", on, off);
+  TH_ASSERT_MSG(on - off > 49 - 18 - 1e-9 && on - off < 49 - 18 + 1e-9, "50 gold %.1f, 1 gold %.1f", on, off);
 }
 
 static void test_closes_in_on_weak_rich_hero(void) {
@@ -1078,6 +1081,84 @@ static void test_walled_spawn_no_standing_at_1_life(void) {
   dies_then_holds_two();
 }
 
+static void test_no_spike_step_to_turn_on_the_pull(void) {
+  /* Lab board 40029, seat 0 (seed 40000, game 116): h1 with 9 mines at
+     98 life, the free mines 13 steps away, two steps from its tavern by
+     open ground or one over the spike beside it. Below AI_FILL_MAX_LIFE
+     the fill-up pull is on; counted from the searched position's tavern
+     steps (AI_FILL_REL), a leaf one spike nearer the tavern gained 3
+     steps of it: the hero stepped onto the spike, drank back to 99,
+     stepped off and back for 170 moves (AI_FILL_NO_GAIN). Over 8 moves it
+     buys no drink and walks toward the free mine. */
+  load("$-$-$-$-$-$-$-$-$-  @4  \n"
+       "            @1          \n"
+       "            ^^          \n"
+       "            []          \n"
+       "                        \n"
+       "                        \n"
+       "                        \n"
+       "                        \n"
+       "                        \n"
+       "                        \n"
+       "                    $-$-\n"
+       "@2                    @3\n");
+  for (int y = 0; y < 9; y++) S.owner[y] = 1;
+  put(1, 1, 6, 98, 400);
+  S.heroes[1].crashed = S.heroes[2].crashed = S.heroes[3].crashed = 1;
+  rules_recount(&S);
+  S.turn = 372;
+  int spent = 0, d0 = (10 - 1) + (10 - 6);
+  for (int k = 0; k < 8; k++) {
+    int gold = S.heroes[0].gold;
+    rules_move(&S, choose_nodes(100000));
+    if (S.heroes[0].gold < gold + S.heroes[0].mines) spent += gold + S.heroes[0].mines - S.heroes[0].gold;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  int d = (10 - S.heroes[0].x) + (10 - S.heroes[0].y);
+  TH_ASSERT_MSG(spent == 0, "h1 spent %d gold on drinks at (%d,%d)", spent, S.heroes[0].x, S.heroes[0].y);
+  TH_ASSERT_MSG(d <= d0 - 8 + 2 || S.heroes[0].mines > 9, "h1 at (%d,%d), %d steps from the free mine (%d before)",
+                S.heroes[0].x, S.heroes[0].y, d, d0);
+}
+
+static void test_pulled_off_a_spike_to_the_tavern(void) {
+  /* Lab board 40036, seat 3 (seed 40000, game 147): h4 with 6 mines at
+     82 life stood on a spike between its tavern and the next mine, which
+     it could afford only after a drink (the fill-up pull on). Off the
+     spike toward the tavern the straight way to the mine was 4 steps
+     longer (the spike counts 3), more than the pull's 2 a step, and the
+     hero stood 22 moves. Here h1 with 5 mines at 70 life stands on the
+     spike of a corridor, the tavern 5 steps west, the free mine 6 steps
+     east past the spike, 60 own moves left. Counting the way to the mine
+     through the tavern while the pull is on (AI_FILL_VIA), it walks west
+     and drinks within 8 moves. */
+  load("@1                    @4\n"
+       "########################\n"
+       "[]        ^^          $-\n"
+       "########################\n"
+       "$1$1$1$1$1##############\n"
+       "########################\n"
+       "########################\n"
+       "########################\n"
+       "########################\n"
+       "########################\n"
+       "########################\n"
+       "@2                    @3\n");
+  rules_recount(&S);
+  S.turn = 960;
+  put(1, 2, 5, 70, 10);
+  int drank = 0;
+  for (int k = 0; k < 8 && !drank; k++) {
+    int was = S.heroes[0].life;
+    rules_move(&S, choose_nodes(100000));
+    drank = S.heroes[0].life > was;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(drank, "h1 at %d life at (%d,%d), %d mines", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y,
+                S.heroes[0].mines);
+  S.turn = 0; /* forget this game */
+  choose(5);
+}
+
 static void test_budget_load_adaptive(void) {
   TH_ASSERT(ai_budget_ms(300, 1.0, 0) == 300);
   TH_ASSERT(ai_budget_ms(300, 0.6, 0) == 300);
@@ -1126,6 +1207,8 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_dies_for_a_fresh_life_across_spikes),
     TH_ENTRY(test_no_drink_when_dying_is_free),
     TH_ENTRY(test_walled_spawn_no_standing_at_1_life),
+    TH_ENTRY(test_no_spike_step_to_turn_on_the_pull),
+    TH_ENTRY(test_pulled_off_a_spike_to_the_tavern),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
