@@ -57,8 +57,8 @@ GAMMA, ALPHA = 0.101, 0.602
 
 
 class Tunable:
-    def __init__(self, name, value, lo, hi, path, line):
-        self.name, self.value, self.lo, self.hi, self.path, self.line = name, value, lo, hi, path, line
+    def __init__(self, name, value, lo, hi, path):
+        self.name, self.value, self.lo, self.hi, self.path = name, value, lo, hi, path
 
 
 def read_tunables(game):
@@ -81,7 +81,7 @@ def read_tunables(game):
             if inside:
                 m = ROW.match(line)
                 if m:
-                    t = Tunable(m.group(2), float(m.group(4)), float(m.group(6)), float(m.group(8)), path, i)
+                    t = Tunable(m.group(2), float(m.group(4)), float(m.group(6)), float(m.group(8)), path)
                     if not t.lo <= t.value <= t.hi or t.lo >= t.hi:
                         raise ValueError("%s:%d: %s: value outside its range" % (path, i + 1, t.name))
                     found.append(t)
@@ -112,35 +112,38 @@ def patch(tunables, values):
             if float(fmt(values[t.name])) == t.value:
                 continue  # unchanged: the row as written
             # the row by its name: the file may have changed since it was read
-            rows = [i for i, l in enumerate(old) if ROW.match(l) and ROW.match(l).group(2) == t.name]
+            rows = [(i, m) for i, m in enumerate(map(ROW.match, old)) if m and m.group(2) == t.name]
             if not rows:
                 raise ValueError("%s: no row %s any more" % (os.path.relpath(path, ROOT), t.name))
-            t.line = rows[0]
-            m = ROW.match(old[t.line])
+            at, m = rows[0]
             line = m.group(1) + m.group(2) + m.group(3) + fmt(values[t.name]) + "".join(m.group(5, 6, 7, 8))
             tail = m.group(9)
             if tail.rstrip().endswith("\\"):  # keep the continuation backslash in its column
-                col = len(old[t.line].rstrip()) - 1
+                col = len(old[at].rstrip()) - 1
                 body = line + tail.rstrip()[:-1].rstrip()
                 tail = tail.rstrip()[:-1].rstrip()
                 line = line + tail + " " * max(1, col - len(body)) + "\\"
             else:
                 line += tail
-            new[t.line] = line
+            new[at] = line
         rel = os.path.relpath(path, ROOT)
         out += difflib.unified_diff([l + "\n" for l in old], [l + "\n" for l in new], "a/" + rel, "b/" + rel)
     return "".join(out)
 
 
+def env_words(env):
+    """--bot-env's NAME=VALUE settings as words after `env`."""
+    return "".join(" " + shlex.quote(e) for e in env)
+
+
 def bot_command(game, values, env=()):
     setting = " ".join("%s=%s" % (k, fmt(v)) for k, v in sorted(values.items()))
-    extra = "".join(" " + shlex.quote(e) for e in env)
-    return "env%s BOT_TUNE=%s ./build/%s-tune" % (extra, shlex.quote(setting), game)
+    return "env%s BOT_TUNE=%s ./build/%s-tune" % (env_words(env), shlex.quote(setting), game)
 
 
 def dist_command(game, env=()):
     """`dist` for ./arena.py, or the dist build under --bot-env's variables."""
-    return "env%s ./build/%s" % ("".join(" " + shlex.quote(e) for e in env), game) if env else "dist"
+    return "env%s ./build/%s" % (env_words(env), game) if env else "dist"
 
 
 def side_score(game, a, seed, plus, minus, res):

@@ -242,6 +242,21 @@ static int choose_nodes(long nodes) {
   return dir;
 }
 
+/* h1 moves, on `nodes` nodes a move, the other heroes standing, until it
+   drinks (its life rises), at most `moves` times; fails the test if it
+   never does. */
+static void h1_drinks_within(int moves, long nodes) {
+  int drank = 0;
+  for (int k = 0; k < moves && !drank; k++) {
+    int was = S.heroes[0].life;
+    rules_move(&S, choose_nodes(nodes));
+    drank = S.heroes[0].life > was;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(drank, "h1 at %d life at (%d,%d), %d mines", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y,
+                S.heroes[0].mines);
+}
+
 static void test_finishes_weak_neighbour(void) {
   /* h2 at 20 life with 2 mines beside h1: any move that keeps h1 beside it
      kills it (the hits follow the move), and the search takes the kill up
@@ -784,15 +799,7 @@ static void test_drinks_before_unaffordable_mine(void) {
   put(2, 8, 0, 100, 0);
   put(3, 8, 8, 100, 0);
   put(4, 0, 8, 100, 0);
-  int drank = 0;
-  for (int k = 0; k < 14 && !drank; k++) {
-    int was = S.heroes[0].life;
-    rules_move(&S, choose(50));
-    drank = S.heroes[0].life > was;
-    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
-  }
-  TH_ASSERT_MSG(drank, "h1 at %d life at (%d,%d), %d mines", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y,
-                S.heroes[0].mines);
+  h1_drinks_within(14, 50L * TEST_NODES_PER_MS); /* choose(50) */
   TH_EQ_INT(S.heroes[0].mines, 4);
   /* AI_FILL_REL: at the searched cell the pull costs nothing, so a leaf
      whose gold (or a new mine) turns the term on is not charged the whole
@@ -1146,15 +1153,7 @@ static void test_pulled_off_a_spike_to_the_tavern(void) {
   rules_recount(&S);
   S.turn = 960;
   put(1, 2, 5, 70, 10);
-  int drank = 0;
-  for (int k = 0; k < 8 && !drank; k++) {
-    int was = S.heroes[0].life;
-    rules_move(&S, choose_nodes(100000));
-    drank = S.heroes[0].life > was;
-    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
-  }
-  TH_ASSERT_MSG(drank, "h1 at %d life at (%d,%d), %d mines", S.heroes[0].life, S.heroes[0].x, S.heroes[0].y,
-                S.heroes[0].mines);
+  h1_drinks_within(8, 100000);
   S.turn = 0; /* forget this game */
   choose(5);
 }
