@@ -96,7 +96,7 @@ static int mc__play_spoils(const rules_game *g, const mc__vals *v, const rules_a
   return rules_best_cost(g, g->p[g->active].score, good, wild, skills) > v->rel;
 }
 
-static double mc__score_v(const rules_game *g, const mc__vals *v, const rules_action *a) {
+static double mc__score_v(const mc_conf *cf, const rules_game *g, const mc__vals *v, const rules_action *a) {
   int p = g->active;
   const rules_player *M = &g->p[p];
   switch (a->kind) {
@@ -104,8 +104,8 @@ static double mc__score_v(const rules_game *g, const mc__vals *v, const rules_ac
     int t = a->y;
     double s = g->desk[t] > 0 ? v->val[t] : (g->bonus > 0 ? v->val[RULES_BONUS] : 0);
     int nondebt = M->hand.n - v->debt_in_hand;
-    if (a->x < M->loc) s -= nondebt <= 2 ? 1.0 + 1.5 * (2 - nondebt) : 2.5;
-    if (rules_desks_adjacent(a->x, g->p[1 - p].loc)) s -= nondebt == 0 ? 3.0 : 1.5;
+    if (a->x < M->loc) s -= cf->move_cost_x * (nondebt <= 2 ? 1.0 + 1.5 * (2 - nondebt) : 2.5);
+    if (rules_desks_adjacent(a->x, g->p[1 - p].loc)) s -= cf->move_cost_x * (nondebt == 0 ? 3.0 : 1.5);
     return s;
   }
   case RULES_A_GIVE:
@@ -144,12 +144,13 @@ BOT_API void mc_conf_v2(mc_conf *cf) {
   cf->rel_race = 0;
   cf->race_at = RULES_WIN_APPS; /* never: the opponent's fifth ends the game */
   cf->eval = race_eval;
+  cf->move_cost_x = 1.0;
 }
 
 BOT_API double mc_score(const mc_conf *cf, const rules_game *g, const rules_action *a) {
   mc__vals v;
   mc__values(cf, g, g->active, &v);
-  return mc__score_v(g, &v, a);
+  return mc__score_v(cf, g, &v, a);
 }
 
 BOT_API int mc_policy(const mc_conf *cf, const rules_game *g, const rules_action *opts, int n) {
@@ -159,7 +160,7 @@ BOT_API int mc_policy(const mc_conf *cf, const rules_game *g, const rules_action
   double best = -1e30;
   for (int i = 0; i < n; i++) {
     if (opts[i].kind == RULES_A_WAIT) wait = i;
-    double s = mc__score_v(g, &v, &opts[i]);
+    double s = mc__score_v(cf, g, &v, &opts[i]);
     if (s > best) {
       best = s;
       pick = i;
@@ -233,7 +234,7 @@ BOT_API rules_action mc_run(const mc_conf *cf, const rules_game *g0, const rules
   mc__values(cf, g0, g0->active, &v);
   int bp = 0;
   for (int i = 0; i < nr; i++) {
-    prior[i] = mc__score_v(g0, &v, &root[i]);
+    prior[i] = mc__score_v(cf, g0, &v, &root[i]);
     if (root[i].kind == RULES_A_RELEASE || root[i].kind == RULES_A_WAIT) prior[i] = 1e9 + prior[i];
     if (prior[i] > prior[bp]) bp = i;
   }

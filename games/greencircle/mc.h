@@ -43,6 +43,8 @@ typedef struct mc_conf {
   int rel_late[2];         /* ... and at score >= 2 ([0] the bot, player 0; [1] the opponent) */
   int rel_race, race_at;   /* ... or at most rel_race once the other player has race_at releases */
   ai_eval_fn eval;         /* the horizon's value for player 0 (race_eval in v2) */
+  double move_cost_x;      /* scale of the default policy's penalties on a move that costs cards: past the
+                              administrative desk (two thrown) or next to the other player (one given); 1 in v2 */
 } mc_conf;
 /* v2's configuration: MC_HORIZON, MC_REL_EARLY, MC_REL_LATE, race_eval. */
 BOT_API void mc_conf_v2(mc_conf *cf);

@@ -46,6 +46,9 @@
 #ifndef WORTH_TAX
 #define WORTH_TAX 0.5 /* race_eval points per DEBT card per release still needed (race_eval's own 0.8 stays) */
 #endif
+#ifndef WORTH_MOVE_COST_X
+#define WORTH_MOVE_COST_X 3.0 /* the default policy's penalties on a move that throws or gives cards, x v2's (mc_conf.move_cost_x) */
+#endif
 #ifndef WORTH_OPP
 #define WORTH_OPP 1.0 /* weight of the opponent's engine terms against us */
 #endif
@@ -58,6 +61,7 @@ BOT_API void worth_conf(mc_conf *cf) {
   cf->rel_race = WORTH_REL_RACE;
   cf->race_at = WORTH_RACE_AT;
   cf->eval = worth_eval;
+  cf->move_cost_x = WORTH_MOVE_COST_X;
 }
 
 /* Player p's engine terms: lasting capacity minus the debt tax, both per

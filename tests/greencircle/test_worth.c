@@ -91,6 +91,40 @@ static void test_opponent_model(void) {
   TH_EQ_INT(policy(&V2, &g).kind, RULES_A_RELEASE);
 }
 
+/* A move that costs cards: player 0 on desk 6 holding four cards no
+   application needs (TASK_PRIORITIZATION, ARCHITECTURE_STUDY), the
+   TRAINING and CODING its applications miss on desks 0 and 1, behind it:
+   reaching them passes the administrative desk and throws two cards.
+   v2's default policy (a 2.5 penalty) goes back for them; worth's
+   (WORTH_MOVE_COST_X times that) keeps its cards and moves on to desk 7.
+   Next to the other player (desks 2-4 with it on 3) the same: v2's
+   policy gives a card for a needed one, worth's does not. */
+static void test_policy_move_costs(void) {
+  rules_game g;
+  fx_base(&g, "", "3344556677");
+  g.active = 0;
+  g.phase = RULES_PH_MOVE;
+  g.p[0].loc = 6;
+  g.p[1].loc = 3;
+  put(&g.p[0].hand, "3344");
+  rules_action a = policy(&V2, &g);
+  TH_EQ_INT(a.kind, RULES_A_MOVE);
+  TH_ASSERT_MSG(a.x < 6, "v2 moves to %d", a.x);
+  a = policy(&W, &g);
+  TH_EQ_INT(a.kind, RULES_A_MOVE);
+  TH_EQ_INT(a.x, 7);
+  /* next to the other player: from desk 0, CODING on desk 2 (next to it on 3) */
+  g.p[0].loc = 0;
+  for (int k = 0; k < RULES_NDESK; k++) g.desk[k] = k == 2 || k == 5 ? 3 : 0;
+  g.bonus = 0;
+  a = policy(&V2, &g);
+  TH_EQ_INT(a.kind, RULES_A_MOVE);
+  TH_EQ_INT(a.x, 2);
+  a = policy(&W, &g);
+  TH_EQ_INT(a.kind, RULES_A_MOVE);
+  TH_ASSERT_MSG(!rules_desks_adjacent(a.x, 3), "worth moves next to the opponent, to %d", a.x);
+}
+
 /* worth_eval minus race_eval when card c of player p lies in pile `to`
    instead of its discard pile, at player p's score s. */
 static double extra(int p, int s, int c, int automated) {
@@ -169,7 +203,7 @@ static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed)
 
 static void test_search_answers(void) { fx_check_answers(decide, "0011223344", "0000111199"); }
 
-static const th_test TESTS[] = {TH_ENTRY(test_policy_clean_only), TH_ENTRY(test_opponent_model), TH_ENTRY(test_eval_engine), TH_ENTRY(test_tax_floor), TH_ENTRY(test_declines_opening_debt),
+static const th_test TESTS[] = {TH_ENTRY(test_policy_clean_only), TH_ENTRY(test_opponent_model), TH_ENTRY(test_policy_move_costs), TH_ENTRY(test_eval_engine), TH_ENTRY(test_tax_floor), TH_ENTRY(test_declines_opening_debt),
                                 TH_ENTRY(test_search_answers)};
 
 int main(int argc, char **argv) {
