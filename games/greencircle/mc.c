@@ -18,7 +18,8 @@
 ** Default policy (mc_score): bot_greedy.c's one-step rule, written on the
 ** game for whichever player is active: card values from what its two
 ** closest applications miss over its whole deck; moves to the desk whose
-** card is worth most, avoiding the administrative desk and the opponent;
+** card is worth most, avoiding the administrative desk and the opponent
+** (penalties scaled by cf->move_cost_x: 1 in v2, worth.c's own);
 ** plays in a fixed priority, but never a card whose loss spoils a release
 ** the hand allows now; releases when the debt is at most the seat's limit
 ** (mc_conf: v2's MC_REL_EARLY, MC_REL_LATE for both seats; worth.c's own).

@@ -7,7 +7,9 @@
 **   1. the bot's seat releases clean only in the playouts; the opponent's
 **      seat clean only too while it shows no more DEBT than its starting
 **      deck, else at v2's limits;
-**   2. the playouts run WORTH_HORIZON own turns, as v2's;
+**   2. both seats' default policy weighs a move that throws or gives
+**      cards WORTH_MOVE_COST_X times v2's penalty; the playouts run
+**      WORTH_HORIZON own turns, as v2's;
 **   3. the horizon is scored by worth_eval (race_eval plus the engine
 **      terms of worth.h).
 ** Budget: the caller's (main.c: 30 ms of the judge's 50 ms, its comment

@@ -15,6 +15,13 @@
 **            clean only while it holds no more DEBT than its starting
 **            deck (an engine builder's way), else v2's limits, 3 and 2
 **            (it pays debt for its releases, so its clock runs faster);
+**            both seats' moves that cost cards (past the administrative
+**            desk: two thrown; next to the other player: one given) weigh
+**            WORTH_MOVE_COST_X times v2's penalty: v2's playouts walked
+**            round the office throwing and giving cards (BONUS cards, the
+**            stuff of automation, among them) that an engine builder
+**            keeps, so the search saw a deck thinned by such moves as
+**            cheap;
 **   horizon: WORTH_HORIZON own turns;
 **   leaf:    worth_eval = race_eval plus, for each player still short of
 **            five, what its deck is worth for the releases it still needs
