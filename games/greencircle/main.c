@@ -3,8 +3,9 @@
 ** tracks what the input hides (plays left, throws left, pending desk), asks
 ** worth_decide (worth.h: the rollout search of mc.h valuing an engine;
 ** every candidate answer played out for the bot's next WORTH_HORIZON turns
-** by a greedy policy for both seats that releases clean only and shuns
-** moves that throw or give cards, scored by
+** by a greedy policy for both seats that releases clean only and moves
+** as an engine builder does, shunning moves that throw or give cards,
+** scored by
 ** worth_eval) for an answer within the time budget and prints it,
 ** flushed. Bad input: a message on stderr and RANDOM (junk before the next
 ** phase line is skipped without answering). Debug goes to stderr only.
