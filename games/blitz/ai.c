@@ -134,7 +134,6 @@ static uint8_t ai__root_owner[RULES_CELLS];
    there is worth more than living (the search then counts deaths as
    cheap); ai__death_probe is set while the probe runs. */
 static int ai__death_ok, ai__death_probe;
-static int ai__tdie0; /* the probe's moves to die (AI_DEATH_NOW) */
 /* What the other heroes did over our observations (ai__observe): their
    last cells, the observations in a row at the same cell (idle), and at
    one step or less from the cell pace_x, pace_y (pacing: guarded taverns,
@@ -462,7 +461,6 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__fill0 = ai__fill_up(&s->heroes[me - 1], s->heroes[me - 1].x * s->n + s->heroes[me - 1].y, ai__left(s, me));
   ai__death_maps(s, me);
   ai__death_ok = 0; /* the probe (ai__death) */
-  ai__tdie0 = 1 << 20;
   ai__death_probe = 1;
   ai_evaluate(s, me);
   ai__death_probe = 0;
@@ -872,15 +870,7 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 **      dying there is worth more does the search count 1 and value each
 **      leaf at least at 3's death (else a death in the search would be
 **      valued by the retake of 1 against a life valued with the risk
-**      term's long exposure, and a hero one walk from a drink died);
-**   5. no putting off (AI_DEATH_NOW): a death one own move later, in the
-**      search (1) or at a leaf (3), looked better than dying now by
-**      (1 - AI_RETAKE_SHARE) x mines (a move's income while stuck, less
-**      the retake's loss, which shifts by the same move); such a death
-**      loses that and AI_PUT_OFF_W for each own move it comes later than
-**      the probe's (its moves to die at the searched position), so that
-**      a hero that should die dies now, not one move later, move after
-**      move. A walk to the death is no putting off.
+**      term's long exposure, and a hero one walk from a drink died).
 ** It answers a hero that would otherwise stand still at low life by a
 ** tavern only spikes lead to, or walled in by spikes. 0: off. */
 #ifndef AI_RETAKE_MOVES
@@ -893,18 +883,6 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #define AI_STUCK_W 1.0
 #endif
 #define AI_DEATH_LIFE 25
-/* Step 5: 1, a death in the search, or one a leaf is valued by, pays
-   AI_PUT_OFF_W and the retake's share of a move's income for every own
-   move it comes later than the probe's (lab board 40025, seed 40000,
-   game 101: taverns behind spikes, the hero at 1 life with 3 mines beside
-   a spike stood 700 moves, each search finding dying one move later worth
-   0.75 more); 0: off. */
-#ifndef AI_DEATH_NOW
-#define AI_DEATH_NOW 1
-#endif
-#ifndef AI_PUT_OFF_W
-#define AI_PUT_OFF_W 2.0
-#endif
 
 /* Step 1: the income of retaking `lost` mines, the first `walk` moves
    away, with `left` own moves to play. */
@@ -915,14 +893,6 @@ static double ai__retake(int lost, int walk, int left) {
     if (at < left) v += AI_RETAKE_SHARE * (left - at);
   }
   return v;
-}
-
-/* Step 5: what a death `at` own moves from the searched position (1: our
-   move there) costs a hero that loses `mines` by it, when the probe found
-   it could die in ai__tdie0 moves (AI_DEATH_NOW). */
-static double ai__put_off(int mines, int at) {
-  int moves = at - ai__tdie0;
-  return moves > 0 ? ((1.0 - AI_RETAKE_SHARE) * mines + AI_PUT_OFF_W) * moves : 0.0;
 }
 
 static double ai__life_value(int l, int left);
@@ -938,7 +908,6 @@ static double ai__death(const rules_state *s, int me, double v, int left, int dt
     for (int i = 0; i < s->nmines; i++)
       lost += ai__root_owner[s->mine_cell[i]] == me && s->owner[s->mine_cell[i]] == 0;
   if (lost) v += ai__retake(lost, ai__downed[c], left);
-  if (lost && AI_DEATH_NOW) v -= ai__put_off(lost, (h->respawn_turn - ai__root_turn) / 4 + 1); /* 5. */
   int dm = ai__dmine[c], dl = ai__dmlife[c];
   int can_mine = dm < (1 << 20) && h->life - (AI_WALK_SPIKE_LIFE ? dl : dm) > 25;
   int can_drink = h->gold > 0 && ai__dtav[c] < (1 << 20) && (ai__dneed[c] >= (1 << 20) || h->life >= ai__dneed[c]);
@@ -962,12 +931,7 @@ static double ai__death(const rules_state *s, int me, double v, int left, int dt
       other = s->heroes[k].gold + (double)s->heroes[k].mines * ai__left(s, k + 1);
   double dead = h->gold - AI_OTHER_W * other + ai__life_value(RULES_MAX_LIFE, l2) - t_die +
                 ai__retake(h->mines + lost, ai__downed[sc], l2) - (ai__dmine[sc] < l2 ? ai__dmine[sc] : l2);
-  if (ai__death_probe) {
-    ai__death_ok = dead > alive;
-    ai__tdie0 = t_die;
-  } else if (AI_DEATH_NOW && dead > alive) { /* 5. */
-    dead -= ai__put_off(h->mines + lost, (s->turn - ai__root_turn) / 4 + t_die);
-  }
+  if (ai__death_probe) ai__death_ok = dead > alive;
   return dead > alive ? dead : alive;
 }
 
@@ -1468,8 +1432,6 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_FILL_REL
 #undef AI_FILL_NO_GAIN
 #undef AI_FILL_VIA
-#undef AI_DEATH_NOW
-#undef AI_PUT_OFF_W
 #undef AI_THREAT_HUNTERS_ONLY
 #undef AI_BUDGET_SHARE_FULL
 #undef AI_BUDGET_MIN_FRAC

@@ -19,8 +19,7 @@
 ** draws us, between a tavern and a mine no standing still on the fill-up
 ** pull's boundary, leave a mine its neighbour keeps taking back, the
 ** budget shrinks on a loaded machine, no step onto a spike to turn the
-** fill-up pull on, the pull on: off a spike toward the tavern, a hero
-** that should die for a fresh life dies now, not a move later) and two
+** fill-up pull on, the pull on: off a spike toward the tavern) and two
 ** experimental leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
@@ -1089,57 +1088,6 @@ static void test_walled_spawn_no_standing_at_1_life(void) {
   dies_then_holds_two();
 }
 
-static void test_no_putting_off_a_cheap_death(void) {
-  /* Lab board 40025, seat 1 (seed 40000, game 101, turn 225): taverns
-     only behind spikes (deadly at 10 life or less), our h2 at 1 life
-     with 3 mines beside the spike at (13,8) stood there 700 moves while
-     miners that died and retook their mines out-mined it. Dying beat
-     living, but each search found dying one move later worth 0.75 more
-     (a move's income of 3 mines against the retake's 0.75 of it), so the
-     death never came (AI_DEATH_NOW). The others crashed (they stand),
-     h2 dies within 2 moves. */
-  load("$-$-######      $1############$-      ######$-$-\n"
-       "    ####$-          $-####$-          $-####    \n"
-       "^^[]$-####    ##@1    $-$-    @4##    ####$-[]^^\n"
-       "  ##    ^^##                        ##^^    ##  \n"
-       "      ######                        ######      \n"
-       "    ^^######    ##  ########  ##    ######^^    \n"
-       "  ##  $-##    ####            ####    ##$-  ##  \n"
-       "      ####$-    ##  ##    ##  ##    $-####      \n"
-       "^^$-  ####  $-                    $-  ####  $-^^\n"
-       "$-                ##        ##                $-\n"
-       "              ##^^$-        $-^^##              \n"
-       "##                                            ##\n"
-       "##                                            ##\n"
-       "              ##^^$-        $-^^##              \n"
-       "$-                ##        ##                $-\n"
-       "^^$-  ####  $2                    $-  ####  $-^^\n"
-       "      ####$-    ##  ##    ##  ##    $-####      \n"
-       "  ##  $-##    ####            ####    ##$-  ##  \n"
-       "    ^^######    ##  ########  ##    ######^^    \n"
-       "      ######                        ######      \n"
-       "  ##    ^^##                        ##^^    ##  \n"
-       "^^[]$-####    ##@2    $-$3    @3##    ####$-[]^^\n"
-       "    ####$-          $2####$3          $-####    \n"
-       "$-$-######      $2############$3      ######$-$-\n");
-  put(1, 2, 10, 69, 121);
-  put(2, 14, 8, 1, 112);
-  put(3, 16, 21, 1, 145);
-  put(4, 9, 2, 69, 32);
-  S.heroes[0].crashed = S.heroes[2].crashed = S.heroes[3].crashed = 1;
-  rules_recount(&S);
-  S.turn = 225;
-  int respawn = S.heroes[1].respawn_turn;
-  for (int k = 0; k < 2 && S.heroes[1].respawn_turn == respawn; k++) {
-    rules_move(&S, choose_nodes(100000));
-    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
-  }
-  TH_ASSERT_MSG(S.heroes[1].respawn_turn != respawn, "h2 still alive at %d life at (%d,%d) after 2 moves",
-                S.heroes[1].life, S.heroes[1].x, S.heroes[1].y);
-  S.turn = 0; /* forget this game */
-  choose(5);
-}
-
 static void test_no_spike_step_to_turn_on_the_pull(void) {
   /* Lab board 40029, seat 0 (seed 40000, game 116): h1 with 9 mines at
      98 life, the free mines 13 steps away, two steps from its tavern by
@@ -1258,7 +1206,6 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_dies_for_a_fresh_life_across_spikes),
     TH_ENTRY(test_no_drink_when_dying_is_free),
     TH_ENTRY(test_walled_spawn_no_standing_at_1_life),
-    TH_ENTRY(test_no_putting_off_a_cheap_death),
     TH_ENTRY(test_no_spike_step_to_turn_on_the_pull),
     TH_ENTRY(test_pulled_off_a_spike_to_the_tavern),
 };
