@@ -5,9 +5,8 @@
 ** every candidate answer played out for the bot's next WORTH_HORIZON turns
 ** by a greedy policy for both seats that releases clean only and moves
 ** as an engine builder does, shunning moves that throw or give cards,
-** scored by
-** worth_eval) for an answer within the time budget and prints it,
-** flushed. Bad input: a message on stderr and RANDOM (junk before the next
+** scored by worth_eval) for an answer within the time budget and prints
+** it, flushed. Bad input: a message on stderr and RANDOM (junk before the next
 ** phase line is skipped without answering). Debug goes to stderr only.
 ** Budget: 30 ms a decision (limit 50 ms), 150 ms for the first (limit 1 s).
 ** The judge counts from its write to our newline, so the other 20 ms are
