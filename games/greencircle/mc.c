@@ -10,7 +10,9 @@
 **      random numbers).
 **   3. per surviving candidate: apply it, play on with mc_policy for both
 **      players (mc_playout) to the game's end or the end of the bot's
-**      cf->horizon-th next turn, and add mc_value to its sum.
+**      cf->horizon-th next turn, and add mc_value to its sum, less
+**      cf->root_card_pen per card the candidate throws or gives
+**      (mc_move_cards; 0 in v2).
 **   4. a sample cut by the deadline is dropped whole.
 **   5. successive halving: at MC_HALVE0 samples and at every doubling after
 **      it, keep the better half of the candidates (at least two).
@@ -146,6 +148,13 @@ BOT_API void mc_conf_v2(mc_conf *cf) {
   cf->race_at = RULES_WIN_APPS; /* never: the opponent's fifth ends the game */
   cf->eval = race_eval;
   cf->move_cost_x = 1.0;
+  cf->root_card_pen = 0.0;
+}
+
+BOT_API int mc_move_cards(const rules_game *g, const rules_action *a) {
+  if (a->kind != RULES_A_MOVE) return 0;
+  int p = g->active;
+  return (a->x < g->p[p].loc ? 2 : 0) + (rules_desks_adjacent(a->x, g->p[1 - p].loc) ? 1 : 0);
 }
 
 BOT_API double mc_score(const mc_conf *cf, const rules_game *g, const rules_action *a) {
@@ -210,7 +219,7 @@ BOT_API double mc_playout(const mc_conf *cf, rules_game *g, rules_rng *r, int ho
 BOT_API rules_action mc_run(const mc_conf *cf, const rules_game *g0, const rules_action *opts, int n, double budget_ms, uint64_t seed,
                             int resample, long max_samples, ai_stats *st) {
   static rules_action root[RULES_MAX_OPTS];
-  static double prior[RULES_MAX_OPTS], sum[RULES_MAX_OPTS], vals[RULES_MAX_OPTS];
+  static double prior[RULES_MAX_OPTS], sum[RULES_MAX_OPTS], vals[RULES_MAX_OPTS], pen[RULES_MAX_OPTS];
   static int alive[RULES_MAX_OPTS];
   deadline_t dl;
   ai_tune_load(); /* a tuning build's BOT_TUNE: race_eval's weights */
@@ -243,7 +252,11 @@ BOT_API rules_action mc_run(const mc_conf *cf, const rules_game *g0, const rules
   if (nr == 1) return pick;
   /* keep the MC_MAX_CAND best by prior, best first */
   nr = ai_top(root, prior, nr, MC_MAX_CAND);
-  for (int i = 0; i < nr; i++) sum[i] = 0.0, alive[i] = 1;
+  for (int i = 0; i < nr; i++) {
+    sum[i] = 0.0;
+    alive[i] = 1;
+    pen[i] = cf->root_card_pen * mc_move_cards(g0, &root[i]); /* step 3's charge */
+  }
   int nalive = nr;
   rules_rng rs;
   rules_rng_fast(&rs, seed);
@@ -264,7 +277,7 @@ BOT_API rules_action mc_run(const mc_conf *cf, const rules_game *g0, const rules
       steps++;
       /* the horizon counts own turns after the current one */
       int h = g.active != gs.active ? cf->horizon - 1 : cf->horizon;
-      vals[i] = mc_playout(cf, &g, &r, h, &dl, &stop, &steps);
+      vals[i] = mc_playout(cf, &g, &r, h, &dl, &stop, &steps) - pen[i];
       if (deadline_passed(&dl)) stop = 1;
     }
     if (stop) break; /* step 4 */

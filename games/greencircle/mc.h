@@ -45,7 +45,12 @@ typedef struct mc_conf {
   ai_eval_fn eval;         /* the horizon's value for player 0 (race_eval in v2) */
   double move_cost_x;      /* scale of the default policy's penalties on a move that costs cards: past the
                               administrative desk (two thrown) or next to the other player (one given); 1 in v2 */
+  double root_card_pen;    /* the root's charge, in win probability, per card a candidate MOVE throws or gives
+                              (mc_move_cards); 0 in v2 */
 } mc_conf;
+/* Cards a MOVE a of g's active player costs: 2 past the administrative desk
+   (thrown), 1 next to the other player (given); 0 for any other action. */
+BOT_API int mc_move_cards(const rules_game *g, const rules_action *a);
 /* v2's configuration: MC_HORIZON, MC_REL_EARLY, MC_REL_LATE, race_eval. */
 BOT_API void mc_conf_v2(mc_conf *cf);
 /* The default policy's score of action a for the active player of g

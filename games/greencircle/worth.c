@@ -51,6 +51,9 @@
 #ifndef WORTH_MOVE_COST_X
 #define WORTH_MOVE_COST_X 3.0 /* the default policy's penalties on a move that throws or gives cards, x v2's (mc_conf.move_cost_x) */
 #endif
+#ifndef WORTH_ROOT_CARD
+#define WORTH_ROOT_CARD 0.1 /* the root's charge in win probability per card a MOVE throws or gives (mc_conf.root_card_pen; 0.05 and 0.2 screened, CHANGES.md) */
+#endif
 #ifndef WORTH_OPP
 #define WORTH_OPP 1.0 /* weight of the opponent's engine terms against us */
 #endif
@@ -64,6 +67,7 @@ BOT_API void worth_conf(mc_conf *cf) {
   cf->race_at = WORTH_RACE_AT;
   cf->eval = worth_eval;
   cf->move_cost_x = WORTH_MOVE_COST_X;
+  cf->root_card_pen = WORTH_ROOT_CARD;
 }
 
 /* Player p's engine terms: lasting capacity minus the debt tax, both per

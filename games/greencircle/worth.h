@@ -26,6 +26,14 @@
 **            itself then throws more cards, not fewer (on 20 traced games
 **            against engine 5.9 a game against 3.7), and holds less DEBT
 **            (2.4 at turn 50 in its wins against 6.9);
+**   root:    a candidate MOVE that throws or gives cards is charged
+**            WORTH_ROOT_CARD (win probability) per card on every sample
+**            (mc_conf.root_card_pen): the rollouts value the card it
+**            fetches, but not the cards the deck loses for the rest of
+**            the game, so without the charge the search passed the
+**            administrative desk again and again, throwing its BONUS
+**            cards (seen in lost games against engine: six passes in
+**            one game, its first release on turn 87);
 **   horizon: WORTH_HORIZON own turns;
 **   leaf:    worth_eval = race_eval plus, for each player still short of
 **            five, what its deck is worth for the releases it still needs

@@ -6,7 +6,9 @@
 ** played out clean only, one that does at v2's limits; worth_eval
 ** counts an automated card and a DEBT card per release still needed, and
 ** the opponent's against us; an opening release for four DEBT that v2's
-** search takes and worth's declines. Searches run on samples, not the
+** search takes and worth's declines; a move that throws or gives cards
+** that the search takes without the root's charge on cards and declines
+** with it. Searches run on samples, not the
 ** clock (FX_SAMPLES-style caps), so every answer is the same on any
 ** machine at any load.
 */
@@ -194,6 +196,50 @@ static void test_declines_opening_debt(void) {
   }
 }
 
+/* The game of setup seed 1000 (fast generator) after 22 actions of
+   worth's default policy: player 0 to move, on desk 6, the opponent on
+   desk 1, one release each. Without the root's charge on cards (root_card_pen
+   0) the search takes a move that throws or gives cards on every seed
+   tried: its rollouts never pay such a move again, so the card it fetches
+   looks cheap. With the charge (worth_conf: WORTH_ROOT_CARD per card) it
+   keeps its cards. */
+static void test_root_keeps_cards(void) {
+  rules_game g;
+  rules_rng gr;
+  rules_rng_fast(&gr, 1000);
+  rules_setup(&g, &gr);
+  for (int step = 0; step < 22; step++) {
+    rules_action o[RULES_MAX_OPTS];
+    int n = rules_options(&g, o, RULES_MAX_OPTS);
+    rules_apply(&g, &gr, &o[mc_policy(&W, &g, o, n)]);
+  }
+  TH_EQ_INT(g.active, 0);
+  TH_EQ_INT(g.phase, RULES_PH_MOVE);
+  TH_EQ_INT(g.p[0].loc, 6);
+  TH_EQ_INT(g.p[1].loc, 1);
+  mc_conf free_cards = W;
+  free_cards.root_card_pen = 0.0;
+  TH_ASSERT(W.root_card_pen > 0.0);
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    rules_action a = run(&free_cards, &g, 300, seed);
+    TH_ASSERT_MSG(mc_move_cards(&g, &a) > 0, "seed %d: a free move to %d", (int)seed, a.x);
+    a = run(&W, &g, 300, seed);
+    TH_EQ_INT(a.kind, RULES_A_MOVE);
+    TH_ASSERT_MSG(mc_move_cards(&g, &a) == 0, "seed %d: a move to %d costs %d cards", (int)seed, a.x, mc_move_cards(&g, &a));
+  }
+  /* the count itself, from desk 6 with the opponent on desk 1: to desk 7
+     free; to desk 3 past the administrative desk (2 thrown); to desk 0
+     past it and next to the opponent (2 + 1) */
+  rules_action m = {0};
+  m.kind = RULES_A_MOVE;
+  m.x = 7;
+  TH_EQ_INT(mc_move_cards(&g, &m), 0);
+  m.x = 0;
+  TH_EQ_INT(mc_move_cards(&g, &m), 3);
+  m.x = 3;
+  TH_EQ_INT(mc_move_cards(&g, &m), 2);
+}
+
 /* What every search must do (fixtures.h), on FX_SAMPLES samples. */
 static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed) {
   rules_action o[RULES_MAX_OPTS];
@@ -203,7 +249,7 @@ static rules_action decide(const rules_game *g, double budget_ms, uint64_t seed)
 
 static void test_search_answers(void) { fx_check_answers(decide, "0011223344", "0000111199"); }
 
-static const th_test TESTS[] = {TH_ENTRY(test_policy_clean_only), TH_ENTRY(test_opponent_model), TH_ENTRY(test_policy_move_costs), TH_ENTRY(test_eval_engine), TH_ENTRY(test_tax_floor), TH_ENTRY(test_declines_opening_debt),
+static const th_test TESTS[] = {TH_ENTRY(test_policy_clean_only), TH_ENTRY(test_opponent_model), TH_ENTRY(test_policy_move_costs), TH_ENTRY(test_eval_engine), TH_ENTRY(test_tax_floor), TH_ENTRY(test_declines_opening_debt), TH_ENTRY(test_root_keeps_cards),
                                 TH_ENTRY(test_search_answers)};
 
 int main(int argc, char **argv) {
