@@ -99,16 +99,27 @@ static int mc__play_spoils(const rules_game *g, const mc__vals *v, const rules_a
   return rules_best_cost(g, g->p[g->active].score, good, wild, skills) > v->rel;
 }
 
+/* What MOVE a of g's active player costs: *past, it passes the
+   administrative desk (two cards thrown); *next_to, it ends next to the
+   other player (one card given). The policy's penalties and the root's
+   charge (mc_move_cards) both read it. */
+static void mc__move_costs(const rules_game *g, const rules_action *a, int *past, int *next_to) {
+  int p = g->active;
+  *past = a->x < g->p[p].loc;
+  *next_to = rules_desks_adjacent(a->x, g->p[1 - p].loc);
+}
+
 static double mc__score_v(const mc_conf *cf, const rules_game *g, const mc__vals *v, const rules_action *a) {
   int p = g->active;
   const rules_player *M = &g->p[p];
   switch (a->kind) {
   case RULES_A_MOVE: {
-    int t = a->y;
+    int t = a->y, past, next_to;
+    mc__move_costs(g, a, &past, &next_to);
     double s = g->desk[t] > 0 ? v->val[t] : (g->bonus > 0 ? v->val[RULES_BONUS] : 0);
     int nondebt = M->hand.n - v->debt_in_hand;
-    if (a->x < M->loc) s -= cf->move_cost_x * (nondebt <= 2 ? 1.0 + 1.5 * (2 - nondebt) : 2.5);
-    if (rules_desks_adjacent(a->x, g->p[1 - p].loc)) s -= cf->move_cost_x * (nondebt == 0 ? 3.0 : 1.5);
+    if (past) s -= cf->move_cost_x * (nondebt <= 2 ? 1.0 + 1.5 * (2 - nondebt) : 2.5);
+    if (next_to) s -= cf->move_cost_x * (nondebt == 0 ? 3.0 : 1.5);
     return s;
   }
   case RULES_A_GIVE:
@@ -153,8 +164,9 @@ BOT_API void mc_conf_v2(mc_conf *cf) {
 
 BOT_API int mc_move_cards(const rules_game *g, const rules_action *a) {
   if (a->kind != RULES_A_MOVE) return 0;
-  int p = g->active;
-  return (a->x < g->p[p].loc ? 2 : 0) + (rules_desks_adjacent(a->x, g->p[1 - p].loc) ? 1 : 0);
+  int past, next_to;
+  mc__move_costs(g, a, &past, &next_to);
+  return 2 * past + next_to;
 }
 
 BOT_API double mc_score(const mc_conf *cf, const rules_game *g, const rules_action *a) {
