@@ -15,15 +15,17 @@
 ** reading the block and rebuilding the game (under 3 ms of CPU measured),
 ** the deadline's granularity (read every MC_CHECK_STEPS playout steps,
 ** microseconds apart) and a shared machine charging a busy process CPU
-** time in lumps (gaps between two reads of the process clock up to 6 ms
-** with 8 busy processes beside it on the development VM, 0.6 ms idle).
-** At 30 ms one decision in 1,600 fresh games overran the 50 ms limit under the
-** arena's CPU clock (55.4 ms counted, CPU charged inside the search between
-** two deadline reads); 20 ms covers an overrun of that size. The screen
-** that chose it: 20 ms against 30 ms on the same 200 games each, engine
-** 92.5% against 95.0%, v2 72.5% against 66.8% (CHANGES.md, issue 36).
+** time in lumps (gaps between two reads of the process clock up to 6.2 ms
+** with 8 busy processes beside it on the development VM, under 0.7 ms
+** idle). At 30 ms, one decision in the 1,600 fresh games of that build
+** overran the 50 ms limit under the arena's CPU clock (55.4 ms counted,
+** CPU charged inside the search between two deadline reads); 20 ms covers
+** an overrun of that size. The screen that chose it: 20 ms against 30 ms
+** on the same 200 games each, engine 92.5% against 95.0%, v2 72.5%
+** against 66.8% (CHANGES.md, issue 36).
 ** worth_decide does the work of mc_decide per sample (the same playouts,
-** a leaf that adds two pile counts per player), so the same budget holds.
+** a leaf that adds two pile counts per player), so the margin above holds
+** for it as for mc_decide.
 ** Until issue 36 this was mc_decide (v2, bot_v2.c); until issue 13's
 ** rollout search, race_decide at 15 ms (race.h).
 */
