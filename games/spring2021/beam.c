@@ -1,10 +1,12 @@
 /*
 ** beam.c -- Spring Challenge 2021 day-structured beam search (see beam.h).
 **
-** Data flow: beam_search (steps 1-5 above it) -> beam__pass (one width:
-** day after day, layer after layer) -> beam__expand (a node's children:
-** tonight's WAIT into the dawn heap, today's next actions into the layer
-** heap) -> beam_eval.
+** Data flow: beam_search (steps 1-5 above it) -> beam__make_plan (the
+** opponent's own pass, when opp_plan_width asks for one) -> beam__pass (one
+** width: day after day, layer after layer) -> beam__expand (a node's
+** children: tonight's WAIT, the opponent's night by its plan or model,
+** into the dawn heap, today's next actions into the layer heap) ->
+** beam_eval.
 **
 ** Invariants: states are searched from player 0's side (beam_search swaps
 ** the seats when me == 1); only our own actions are applied (beam__apply,
@@ -62,6 +64,9 @@
 #endif
 #ifndef BEAM_OPP_END_DAILY
 #define BEAM_OPP_END_DAILY 1 /* ...it completes this many (up to its size-3 trees) */
+#endif
+#ifndef BEAM_OPP_PLAN_WIDTH
+#define BEAM_OPP_PLAN_WIDTH 256 /* width of the opponent's own search (0: none) */
 #endif
 #ifndef BEAM_RACE_FINISH
 #define BEAM_RACE_FINISH 0 /* 1: our i-th size-3 tree valued after i of the opponent's */
@@ -139,7 +144,7 @@ static const beam_params beam__shipped = {
   .opp_keep_rate = BEAM_OPP_KEEP_RATE, .opp_max_daily = BEAM_OPP_MAX_DAILY,
   .opp_end_left = BEAM_OPP_END_LEFT, .opp_end_daily = BEAM_OPP_END_DAILY,
   .race_finish = BEAM_RACE_FINISH, .sun_cast_w = BEAM_SUN_CAST_W, .tie_w = BEAM_TIE_W, .fill = BEAM_FILL,
-  .fill_from = BEAM_FILL_FROM,
+  .fill_from = BEAM_FILL_FROM, .opp_plan_width = BEAM_OPP_PLAN_WIDTH,
 };
 
 /* The first beam bot's tunables (shipped until issue 37), frozen for the
@@ -150,7 +155,7 @@ static const beam_params beam__v1 = {
   .opp_keep_rate = 0.0, .opp_max_daily = 1, .opp_end_left = 0, .opp_end_daily = 1,
   .race_finish = 0, .late_disc = 1.0, .rich_w = 0.5,
   .finish_w = 1.0, .growth_end_left = 4, .shade_w = 0.05, .sun_shade_w = 0.0, .sun_cast_w = 0.0,
-  .big_w = 3.0, .tie_w = 0.01, .fill = 0.0, .fill_from = 0,
+  .big_w = 3.0, .tie_w = 0.01, .fill = 0.0, .fill_from = 0, .opp_plan_width = 0,
 };
 
 /* Cells within three steps along the six lines (who can shade whom), and
@@ -293,15 +298,32 @@ static void beam__opp_race(const beam_params *p, const rules_board *b, rules_sta
   }
 }
 
-/* The night after our WAIT: the opponent model, the sun's move, the gather
-   (the opponent's sun only in the race model). */
-static void beam__night(const beam_params *p, const rules_board *b, rules_state *s) {
-  /* 1. the opponent completes: in the race model as its sun allows
+/* The night of day s->day by the opponent's plan (pl covers it): the
+   nutrients its completions of the day took (at least the daily model's
+   one from p->opp_complete_from: a plan that ends before the game's end
+   sells too little), and its trees at tomorrow's dawn (but not on a cell
+   our own tree took first). */
+static void beam__plan_night(const beam_params *p, const beam_plan *pl, rules_state *s) {
+  int k = s->day - pl->from, n = pl->done[k];
+  if (n < 1 && s->day >= p->opp_complete_from && (s->own[1] & s->size[3])) n = 1;
+  s->nutrients = s->nutrients > n ? s->nutrients - n : 0;
+  uint64_t opp = pl->own[k + 1] & ~s->own[0];
+  for (int j = 0; j <= 3; j++) s->size[j] = (s->size[j] & ~s->own[1]) | (pl->size[k + 1][j] & opp);
+  s->own[1] = opp;
+}
+
+/* The night after our WAIT: the opponent model (its plan when pl covers the
+   day), the sun's move, the gather (the opponent's sun only in the race
+   model). */
+static void beam__night(const beam_params *p, const beam_plan *pl, const rules_board *b,
+                        rules_state *s) {
+  /* 1. the opponent completes: by its plan (beam__plan_night); in the race model as its sun allows
      (beam__opp_race), else once a day from p->opp_complete_from while it
      has a big tree, opp_end_daily a night (up to its big trees) on the
      last opp_end_left days (its trees stay: what shades us stays, and a
      sold tree stands for the one it grows next) */
-  if (p->opp_race) beam__opp_race(p, b, s);
+  if (pl && s->day >= pl->from && s->day < pl->to) beam__plan_night(p, pl, s);
+  else if (p->opp_race) beam__opp_race(p, b, s);
   else if (s->day >= p->opp_complete_from && (s->own[1] & s->size[3])) {
     int n = 1, big = __builtin_popcountll(s->own[1] & s->size[3]);
     if (b->days - s->day <= p->opp_end_left) n = p->opp_end_daily < big ? p->opp_end_daily : big;
@@ -339,6 +361,9 @@ typedef struct beam__pass_ctx {
   const rules_board *b;
   const deadline_t *d;
   beam_work *w;
+  const beam_plan *plan; /* the opponent's plan for our nights (NULL: none) */
+  beam_plan *hist;       /* a plan pass: its first layers go here (else NULL) */
+  int root_idle;         /* no action on the root's day (the player waits) */
   int width, root_score;
   int ndawn, ncand;
   long expanded;
@@ -493,10 +518,11 @@ static void beam__expand(beam__pass_ctx *c, const beam_node *n, int idx, int mor
 
   /* 1. WAIT: the day ends */
   t.s = *s;
-  beam__night(c->p, b, &t.s);
+  beam__night(c->p, c->plan, b, &t.s);
   t.value = (float)beam_eval(c->p, b, &t.s, c->root_score);
   t.first = n->first >= 0 ? n->first : RULES_WAIT;
   t.last = -1;
+  t.slot = n->slot;
   t.seeded = 0;
   beam__dawn_push(c, &t);
   c->expanded++;
@@ -568,14 +594,16 @@ static int beam__pass(beam__pass_ctx *c, const rules_state *root, int horizon, b
   cur[0].s = *root;
   cur[0].first = -1;
   cur[0].last = -1;
+  cur[0].slot = 0;
   cur[0].seeded = 0;
+  if (c->hist) c->hist->hist[0][0] = (beam_dawn){*root, -1};
   cur[0].hash = beam__hash(root);
   cur[0].value = 0.0f;
   long clock_at = c->expanded + BEAM_CLOCK_EVERY;
   for (int day = root->day; day < horizon; day++) {
     c->ndawn = 0;
     for (int depth = 0; ncur > 0; depth++) {
-      int more = depth < c->p->max_actions;
+      int more = depth < c->p->max_actions && !(c->root_idle && day == root->day);
       c->ncand = 0;
       for (int i = 0; i < ncur; i++) {
         beam__expand(c, &cur[i], i, more);
@@ -603,6 +631,7 @@ static int beam__pass(beam__pass_ctx *c, const rules_state *root, int horizon, b
                                 ? 64 * (3 - rules_size_at(&p->s, RULES_DST(k->action))) +
                                       RULES_DST(k->action)
                                 : 256 + RULES_DST(k->action));
+        n->slot = p->slot;
         n->seeded = (int8_t)(p->seeded || RULES_KIND(k->action) == RULES_SEED);
       }
       beam_node *x = cur;
@@ -617,6 +646,13 @@ static int beam__pass(beam__pass_ctx *c, const rules_state *root, int horizon, b
       const beam_cand *k = &w->dawn_heap[i];
       if (i > 0 && k->hash == k[-1].hash && k->value == k[-1].value) continue;
       cur[ncur++] = w->dawn[k->parent];
+    }
+    /* a plan pass keeps the first layers (each node's ancestor in the
+       last) */
+    int kday = day + 1 - root->day;
+    for (int i = 0; i < ncur; i++) {
+      if (c->hist && kday < BEAM_PLAN_DAYS) c->hist->hist[kday][i] = (beam_dawn){cur[i].s, cur[i].slot};
+      cur[i].slot = (int16_t)i;
     }
   }
   if (ncur == 0) return -1;
@@ -635,10 +671,46 @@ static void beam__swap_seats(rules_state *s) {
   x = s->active[0], s->active[0] = s->active[1], s->active[1] = x;
 }
 
+/* The opponent's plan (p->opp_plan_width): from our root (player 0 = us),
+   one pass of the opponent's own search at that width to the same horizon
+   (seats swapped; it waits today if it already has; its model of us is the
+   daily one of p), then its trees at each dawn, back along the best final
+   node's ancestors, and its completions each day. pl->to < pl->from when
+   there is none (a horizon longer than BEAM_PLAN_DAYS - 1 days). */
+static void beam__make_plan(beam__pass_ctx *c, const rules_state *root, int horizon) {
+  beam_plan *pl = &c->w->plan;
+  int days = horizon - root->day;
+  pl->from = 0, pl->to = -1;
+  if (days <= 0 || days >= BEAM_PLAN_DAYS) return;
+  beam__pass_ctx o = *c;
+  rules_state r = *root;
+  beam__swap_seats(&r);
+  o.d = NULL, o.plan = NULL, o.hist = pl;
+  o.width = c->p->opp_plan_width < BEAM_PLAN_WIDTH ? c->p->opp_plan_width : BEAM_PLAN_WIDTH;
+  o.root_idle = r.waiting[0] || !r.active[0];
+  o.root_score = r.score[0];
+  beam_node best;
+  if (beam__pass(&o, &r, horizon, &best) < 0) return;
+  c->expanded = o.expanded;
+  int slot = 0;
+  for (int k = days; k >= 0; k--) {
+    const beam_dawn *dn = &pl->hist[k][slot];
+    pl->own[k] = dn->s.own[0];
+    for (int j = 0; j <= 3; j++) pl->size[k][j] = dn->s.size[j] & dn->s.own[0];
+    slot = dn->up;
+  }
+  for (int k = 0; k < days; k++)
+    pl->done[k] = (int8_t)__builtin_popcountll(pl->size[k][3] & ~pl->size[k + 1][3]);
+  pl->from = root->day, pl->to = horizon;
+}
+
 /* The search, for the ACTIONS frame of s and player me:
      1. Seen from player 0 (seats swapped when me == 1).
      2. Horizon: p->days days from today, or the game's end when it is
         within p->end_days.
+     3a. With p->opp_plan_width (24-day games), the opponent's plan to the
+        same horizon (beam__make_plan): our nights then take its trees and
+        completions from it.
      3. Passes of width BEAM_FIRST_WIDTH, doubling up to max_width,
         until the deadline interrupts one or the time left is less than
         BEAM_NEXT_PASS times the last pass took (with no deadline, d NULL:
@@ -674,6 +746,11 @@ static int beam__search(const beam_params *p, const rules_board *b, const rules_
   c.d = d;
   c.w = w;
   c.root_score = root.score[0];
+  /* 3a. the opponent's plan, when asked for */
+  if (p->opp_plan_width > 0 && b->days == 24 && b->seed_on) {
+    beam__make_plan(&c, &root, horizon);
+    if (c.w->plan.to > c.w->plan.from) c.plan = &c.w->plan;
+  }
   int answer = RULES_WAIT, width = 0;
   double value = 0.0;
   if (max_width <= 0 || max_width > BEAM_MAX_WIDTH) max_width = BEAM_MAX_WIDTH;

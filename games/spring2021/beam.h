@@ -3,14 +3,16 @@
 ** actions of each day expanded in cost-optimal order (COMPLETE, GROW
 ** largest first, SEED last), the day ended by WAIT, each layer pruned to a
 ** width, days carried on to a horizon or to the end of the game; the
-** opponent is a fixed model (its trees stay, it completes once a day from a
-** set day, so nutrients fall; several a night on the last days with
-** opp_end_*; or, with opp_race, also sells its big trees as its sun
-** allows). Widths double while time remains (with fill, a last pass as
+** opponent plays its plan (opp_plan_width: a narrow search of its own, run
+** first, gives its trees at each dawn and its completions each day, at
+** least one a day from a set day) or a fixed model (its trees stay, it
+** completes once a day from a set day, so nutrients fall; several a night
+** on the last days with opp_end_*; or, with opp_race, also sells its big
+** trees as its sun allows). Widths double while time remains (with fill, a last pass as
 ** wide as the time left allows). The tunables are
 ** a beam_params read at run time (one search code for every version).
 **
-** Invariants: no allocation (the caller owns a beam_work, about 3.2 MB: keep
+** Invariants: no allocation (the caller owns a beam_work, about 3.8 MB: keep
 ** it static); beam_search reads the clock once per BEAM_CLOCK_EVERY
 ** expansions and returns an action valid for player `me` in s (WAIT at
 ** worst), the first action of the best plan of the widest finished pass.
@@ -70,6 +72,11 @@ typedef struct beam_params {
                           speed (0: none, the doubling passes only)... */
   int fill_from;       /* ...once a pass this wide has finished, or when the
                           next doubled pass cannot finish */
+  int opp_plan_width;  /* opponent model: 0 none; else, before our search, a
+                          search of the opponent's own at this width (its
+                          model of us: the daily one) gives its trees at
+                          each dawn and its completions each day, which
+                          replace the model above on our nights */
 } beam_params;
 
 enum { BEAM_SHIPPED = 0, BEAM_V1 = 1 }; /* versions of beam_params_init */
@@ -80,8 +87,24 @@ typedef struct beam_node {
   int first;     /* our action of the root frame on this path */
   uint32_t hash;
   int16_t last;  /* order key of the day's last action (-1: none yet) */
+  int16_t slot;  /* index of this day's first-layer node it descends from */
   int8_t seeded; /* planted a seed today */
 } beam_node;
+
+#define BEAM_PLAN_WIDTH 512 /* opp_plan_width at most */
+#define BEAM_PLAN_DAYS 10   /* days of a plan at most (the horizon's) */
+
+typedef struct beam_dawn { /* a first-layer node of the plan's search */
+  rules_state s;
+  int16_t up; /* its slot in the day before's first layer */
+} beam_dawn;
+
+typedef struct beam_plan { /* the opponent's plan, player 0 = the opponent */
+  beam_dawn hist[BEAM_PLAN_DAYS][BEAM_PLAN_WIDTH]; /* first layers, by day */
+  int from, to;   /* days: dawn[d - from] for d in [from, to]; to < from: none */
+  uint64_t own[BEAM_PLAN_DAYS], size[BEAM_PLAN_DAYS][4]; /* its trees at dawn */
+  int8_t done[BEAM_PLAN_DAYS]; /* its completions on day d (d - from) */
+} beam_plan;
 
 typedef struct beam_cand { /* a child not yet built: parent and action */
   float value;
@@ -96,6 +119,7 @@ typedef struct beam_work {
   beam_cand cand[BEAM_MAX_WIDTH];     /* min-heap: next layer's children */
   beam_cand sort_tmp[BEAM_MAX_WIDTH]; /* the sorts' other half */
   uint64_t sort_key[2][BEAM_MAX_WIDTH]; /* the radix sort's keys */
+  beam_plan plan;                       /* opp_plan_width's (about 0.5 MB) */
 } beam_work;
 
 typedef struct beam_stats {

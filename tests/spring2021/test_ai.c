@@ -9,7 +9,10 @@
 ** and the end flush model (opp_end_*) ends it with as many final points
 ** as the shipped daily model or more; the evaluation's shade term
 ** (sun_shade_w) tells a shaded growth from a free one where BEAM_V1's
-** does not.
+** does not; the opponent's plan (opp_plan_width) starts from its trees,
+** follows the rules of growth from dawn to dawn, counts its completions,
+** is the opponent's whichever seat we play, and leaves its trees alone on
+** a day it has already ended.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -290,6 +293,75 @@ static void test_shade_growth(void) {
   TH_ASSERT(beam_eval(&shade, &b, &grew_free, 0) > beam_eval(&shade, &b, &grew_shaded, 0) + 0.1);
 }
 
+/* Checks the plan in w against the opponent's trees in s (seat opp) and
+   the rules: from dawn to dawn a tree stays, grows by one at most, or, of
+   size 3, goes (a completion, counted in done; the cell may take a seed
+   the same day); new trees are seeds. */
+static void plan__check(const beam_work *w, const rules_state *s, int opp, const beam_stats *st) {
+  const beam_plan *pl = &w->plan;
+  TH_EQ_INT(pl->from, s->day);
+  TH_EQ_INT(pl->to, st->horizon);
+  TH_ASSERT(pl->own[0] == s->own[opp]);
+  for (int j = 0; j <= 3; j++) TH_ASSERT(pl->size[0][j] == (s->size[j] & s->own[opp]));
+  for (int k = 0; k < pl->to - pl->from; k++) {
+    int gone = 0;
+    for (int c = 0; c < RULES_CELLS; c++) {
+      int a = -1, z = -1;
+      for (int j = 0; j <= 3; j++) {
+        if (pl->size[k][j] >> c & 1) a = j;
+        if (pl->size[k + 1][j] >> c & 1) z = j;
+      }
+      TH_ASSERT(((pl->own[k] >> c & 1) != 0) == (a >= 0) && ((pl->own[k + 1] >> c & 1) != 0) == (z >= 0));
+      if (a >= 0 && z < 0) {
+        TH_EQ_INT(a, 3);
+        gone++;
+      }
+      if (a == 3 && z == 0) gone++; /* sold, then seeded again the same day */
+      else if (a >= 0 && z >= 0)
+        TH_ASSERT_MSG(z == a || z == a + 1, "day %d cell %d: %d -> %d", pl->from + k, c, a, z);
+      if (a < 0 && z >= 0) TH_EQ_INT(z, 0);
+    }
+    TH_EQ_INT(pl->done[k], gone);
+  }
+}
+
+/* Issue 37, the opponent's plan: from states of beam-played games on
+   days 3 to 21, for both seats, the plan passes plan__check; once the
+   opponent has ended its day, its trees stay as they are until dawn. */
+static void test_opp_plan(void) {
+  beam_params p;
+  beam_params_init(&p, BEAM_SHIPPED);
+  p.opp_plan_width = 32;
+  for (int g = 0; g < 4; g++) {
+    rules_board b;
+    rules_state s;
+    start(&b, &s, (int64_t)th_seed() + g);
+    int checked = 0;
+    while (s.day < b.days) {
+      while (!(s.waiting[0] && s.waiting[1])) {
+        int act[2] = {RULES_WAIT, RULES_WAIT};
+        for (int q = 0; q < 2; q++) {
+          if (s.waiting[q]) continue;
+          beam_stats st;
+          act[q] = beam_search_to(&p, &b, &s, q, 32, &test__engine.beam, &st);
+          if (s.day >= 3 && s.day <= 21) {
+            plan__check(&test__engine.beam, &s, 1 - q, &st);
+            if (s.waiting[1 - q]) {
+              TH_ASSERT(test__engine.beam.plan.own[1] == test__engine.beam.plan.own[0]);
+              for (int j = 0; j <= 3; j++) TH_ASSERT(test__engine.beam.plan.size[1][j] == test__engine.beam.plan.size[0][j]);
+            }
+            checked++;
+          }
+        }
+        rules_resolve(&b, &s, act);
+      }
+      rules_sun_move(&b, &s);
+      if (s.day < b.days) rules_gather(&b, &s);
+    }
+    TH_ASSERT(checked > 40);
+  }
+}
+
 /* The reference order of beam_sort: value descending, hash ascending,
    then the original index (kept in parent), which makes it total. */
 static int test__cand_cmp(const void *x, const void *y) {
@@ -334,6 +406,7 @@ static const th_test TESTS[] = {
   TH_ENTRY(test_beam_sort),
   TH_ENTRY(test_beam_legal), TH_ENTRY(test_endgames),
   TH_ENTRY(test_race_endgame), TH_ENTRY(test_end_flush), TH_ENTRY(test_shade_growth),
+  TH_ENTRY(test_opp_plan),
   TH_ENTRY(test_policy_legal), TH_ENTRY(test_playout_finishes),
   TH_ENTRY(test_search_legal_and_bounded),
 };
