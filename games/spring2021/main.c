@@ -13,7 +13,10 @@
 ** under 1 ms; the print) also counts. The budget is 100 - 20 (jitter) - 15
 ** (wakeup, stop, and a stall of the kind our own 2-core virtual machine
 ** shows: tens of milliseconds with no run-queue wait and no steal) = 65 ms,
-** and 700 ms on the first turn. The search seldom uses it all: it does not
+** and 700 ms on the first turn. Under the plain wall-clock rule on a
+** quiet machine the largest answer of 400 games was 75 ms (README,
+** Results): 25 ms left for the judge's jitter and pipes. The search
+** seldom uses it all: it does not
 ** start a width it cannot finish (beam.c, BEAM_NEXT_PASS). More time did not
 ** measure stronger (issue 37: 85 ms against 65, and a last pass filling the
 ** budget, both even in 100-200 games; CHANGES.md). On a loaded
