@@ -16,11 +16,11 @@
 ** and 700 ms on the first turn. Under the plain wall-clock rule on a
 ** quiet machine the largest answer of 400 games was 75 ms (README,
 ** Results): 25 ms left for the judge's jitter and pipes. The search
-** seldom uses it all: it does not
-** start a width it cannot finish (beam.c, BEAM_NEXT_PASS). More time did not
-** measure stronger (issue 37: 85 ms against 65, and a last pass filling the
-** budget, both even in 100-200 games; CHANGES.md). On a loaded
-** machine (CPU time well below wall time during the last searches) it
+** seldom uses it all: it does not start a width it cannot finish (beam.c,
+** BEAM_NEXT_PASS). More time did not measure stronger (issue 37: 85 ms
+** against 65, and a last pass filling the budget, both even in 100-200
+** games; CHANGES.md). On a loaded machine (CPU time well below wall time
+** during the last searches) it
 ** backs off to 50 or 35 ms, because a descheduled process overshoots any
 ** deadline it checks itself. The local referee's rule (run-queue
 ** corrected; --wall-clock for the plain rule) is in referee.c.
