@@ -445,6 +445,7 @@ static void ai__death_maps(const rules_state *s, int me) {
 
 static int ai__fill_up(const rules_hero *h, int c, int left);
 static int ai__left(const rules_state *s, int k);
+static void ai__stuck_scale(const rules_state *s);
 
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
@@ -460,6 +461,7 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__dtav0 = ai__dtav[s->heroes[me - 1].x * s->n + s->heroes[me - 1].y];
   ai__fill0 = ai__fill_up(&s->heroes[me - 1], s->heroes[me - 1].x * s->n + s->heroes[me - 1].y, ai__left(s, me));
   ai__death_maps(s, me);
+  ai__stuck_scale(s);
   ai__death_ok = 0; /* the probe (ai__death) */
   ai__death_probe = 1;
   ai_evaluate(s, me);
@@ -857,7 +859,14 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 **   2. stuck: a hero that can neither take a mine alive (its life after
 **      the walk is 25 or less) nor walk alive to a tavern with gold
 **      (ai__dneed) takes no more mines: it forgoes AI_STUCK_W gold a move
-**      left (the income of the next mine a free hero would take);
+**      left (the income of the next mine a free hero would take), scaled
+**      down below AI_STUCK_MINES neutral mines at the searched position
+**      (ai__stuck_scale: on a board whose mines are all held, a free hero
+**      takes few more). With AI_STUCK_ALWAYS every leaf pays it, so that
+**      the search does not walk into a spike pocket for one more mine
+**      and stay there at 1 life (contest board 40000: 3 mines, 292 moves
+**      at 1 life, 886 gold against 1631); else only when 4 says dying is
+**      better;
 **   3. die on purpose: at AI_DEATH_LIFE life or less, dying now is worth
 **      walking into the nearest mine not ours (a fight at 25 life or less
 **      kills) or onto spikes (at 10 or less), then full life at the
@@ -883,6 +892,22 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #define AI_STUCK_W 1.0
 #endif
 #define AI_DEATH_LIFE 25
+#ifndef AI_STUCK_ALWAYS
+#define AI_STUCK_ALWAYS 1
+#endif
+#ifndef AI_STUCK_MINES
+#define AI_STUCK_MINES 12
+#endif
+static double ai__stuck_w = AI_STUCK_W; /* step 2's charge at the searched position */
+
+/* Step 2's charge: AI_STUCK_W, times the neutral mines over
+   AI_STUCK_MINES when fewer (0: always in full). */
+static void ai__stuck_scale(const rules_state *s) {
+  int neutral = 0;
+  for (int i = 0; i < s->nmines; i++) neutral += s->owner[s->mine_cell[i]] == 0;
+  double full = AI_STUCK_MINES;
+  ai__stuck_w = full > 0 && neutral < full ? AI_STUCK_W * neutral / full : AI_STUCK_W;
+}
 
 /* Step 1: the income of retaking `lost` mines, the first `walk` moves
    away, with `left` own moves to play. */
@@ -903,15 +928,16 @@ static double ai__risk_at(int life, int mines, int gold, int dtav, int left);
 static double ai__death(const rules_state *s, int me, double v, int left, int dtav) {
   const rules_hero *h = &s->heroes[me - 1];
   int n = s->n, c = h->x * n + h->y, lost = 0;
-  if (!ai__death_probe && !ai__death_ok) return v; /* 4. */
+  if (!ai__death_probe && !ai__death_ok && !AI_STUCK_ALWAYS) return v; /* 4. */
   if (h->respawn_turn >= ai__root_turn) /* 1. died in the search (at the root move or later) */
     for (int i = 0; i < s->nmines; i++)
       lost += ai__root_owner[s->mine_cell[i]] == me && s->owner[s->mine_cell[i]] == 0;
-  if (lost) v += ai__retake(lost, ai__downed[c], left);
+  if (lost && (ai__death_probe || ai__death_ok)) v += ai__retake(lost, ai__downed[c], left);
   int dm = ai__dmine[c], dl = ai__dmlife[c];
   int can_mine = dm < (1 << 20) && h->life - (AI_WALK_SPIKE_LIFE ? dl : dm) > 25;
   int can_drink = h->gold > 0 && ai__dtav[c] < (1 << 20) && (ai__dneed[c] >= (1 << 20) || h->life >= ai__dneed[c]);
-  double alive = v - (!can_mine && !can_drink ? AI_STUCK_W * left : 0); /* 2. */
+  double alive = v - (!can_mine && !can_drink ? ai__stuck_w * left : 0); /* 2. */
+  if (!ai__death_probe && !ai__death_ok) return alive; /* 4. (AI_STUCK_ALWAYS) */
   if (h->life > AI_DEATH_LIFE) return ai__death_probe ? v : alive;
   /* 3. Alive, a hero that can drink is exposed only until it drinks: its
      risk term (AI_RISK_TURNS moves) counts the way to a tavern and
@@ -1419,6 +1445,8 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_RISK_TAV_STEPS
 #undef AI_RISK_TAV_LIFE
 #undef AI_RISK_DRINKS
+#undef AI_STUCK_ALWAYS
+#undef AI_STUCK_MINES
 #undef AI_RISK_TAVERN
 #undef AI_FILL_W
 #undef AI_HUNT_W

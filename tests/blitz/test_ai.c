@@ -1088,6 +1088,59 @@ static void test_walled_spawn_no_standing_at_1_life(void) {
   dies_then_holds_two();
 }
 
+static void test_no_third_mine_into_a_spike_pocket(void) {
+  /* Arena game on contest board 40000 (brute_force_it, KillerBot,
+     wowblitzawesome; our hero h3, turn 34): h3 crossed the spike at
+     (16,18) into a pocket walled by spikes, took two mines, and at 32 life
+     took the third at (18,17): 6 life, every way out over a spike (deadly
+     at 10 or less), no tavern. It stood there at 1 life for the rest of
+     the game, 292 moves, holding 3 mines (886 gold) while brute_force_it
+     roamed to 10 (1631). A hero that can neither take a mine alive nor
+     walk alive to a drink forgoes the mines a free hero takes (the stuck
+     charge, AI_STUCK_ALWAYS). With 2 mines at 32 life h3 leaves the third
+     mine, and within 20 moves it has drunk (or holds 3 mines at 30 life
+     or more). */
+  load("####    ^^      ##  ####  ##      ^^    ####\n"
+       "      $-            $-$-            $-      \n"
+       "##        ^^  ##  ##    ##  ##  ^^        ##\n"
+       "      ##$-    ##  $-    $-  ##    $-##      \n"
+       "          ##^^  ####    ####  ^^##          \n"
+       "  ##^^^^$1^^                    ^^$4^^^^##  \n"
+       "$-        $1  ##            ##  $-        $-\n"
+       "^^##  @1  ####      [][]      ####  @4  ##^^\n"
+       "            ##    ^^    ^^    ##            \n"
+       "^^  ##$1      ##  ##    ##  ##      $-##  ^^\n"
+       "    ######      $-########$-      ######    \n"
+       "    ######      $-########$-      ######    \n"
+       "^^  ##$2      ##  ##    ##  ##      $3##  ^^\n"
+       "            ##    ^^    ^^    ##            \n"
+       "^^##  @2  ####      [][]      ####  @3  ##^^\n"
+       "$-        $2  ##            ##  $-        $-\n"
+       "  ##^^^^$2^^                    ^^$3^^^^##  \n"
+       "          ##^^  ####    ####  ^^##          \n"
+       "      ##$-    ##  $-    $-  ##    $-##      \n"
+       "##        ^^  ##  ##    ##  ##  ^^        ##\n"
+       "      $-            $-$-            $-      \n"
+       "####    ^^      ##  ####  ##      ^^    ####\n");
+  put(1, 5, 3, 6, 15);
+  put(2, 15, 2, 16, 15);
+  put(3, 17, 17, 32, 10);
+  put(4, 3, 19, 57, 6);
+  rules_recount(&S);
+  S.turn = 34;
+  TH_ASSERT_MSG(choose(100) != RULES_SOUTH, "h3 took the third mine into the pocket");
+  int drank = 0;
+  for (int k = 0; k < 20 && !drank; k++) {
+    int life = S.heroes[2].life;
+    rules_move(&S, choose(100));
+    drank = S.heroes[2].life > life;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(drank || (S.heroes[2].mines >= 3 && S.heroes[2].life >= 30),
+                "h3 at (%d,%d), %d life, %d mines: no drink in 20 moves", S.heroes[2].x, S.heroes[2].y,
+                S.heroes[2].life, S.heroes[2].mines);
+}
+
 static void test_no_spike_step_to_turn_on_the_pull(void) {
   /* Lab board 40029, seat 0 (seed 40000, game 116): h1 with 9 mines at
      98 life, the free mines 13 steps away, two steps from its tavern by
@@ -1208,6 +1261,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_walled_spawn_no_standing_at_1_life),
     TH_ENTRY(test_no_spike_step_to_turn_on_the_pull),
     TH_ENTRY(test_pulled_off_a_spike_to_the_tavern),
+    TH_ENTRY(test_no_third_mine_into_a_spike_pocket),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
