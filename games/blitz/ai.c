@@ -927,17 +927,17 @@ static double ai__risk_at(int life, int mines, int gold, int dtav, int left);
    from a tavern (the way ai_evaluate's risk term counted). */
 static double ai__death(const rules_state *s, int me, double v, int left, int dtav) {
   const rules_hero *h = &s->heroes[me - 1];
-  int n = s->n, c = h->x * n + h->y, lost = 0;
-  if (!ai__death_probe && !ai__death_ok && !AI_STUCK_ALWAYS) return v; /* 4. */
-  if (h->respawn_turn >= ai__root_turn) /* 1. died in the search (at the root move or later) */
+  int n = s->n, c = h->x * n + h->y, lost = 0, cheap = ai__death_probe || ai__death_ok; /* 4. */
+  if (!cheap && !AI_STUCK_ALWAYS) return v;
+  if (cheap && h->respawn_turn >= ai__root_turn) /* 1. died in the search (at the root move or later) */
     for (int i = 0; i < s->nmines; i++)
       lost += ai__root_owner[s->mine_cell[i]] == me && s->owner[s->mine_cell[i]] == 0;
-  if (lost && (ai__death_probe || ai__death_ok)) v += ai__retake(lost, ai__downed[c], left);
+  if (lost) v += ai__retake(lost, ai__downed[c], left);
   int dm = ai__dmine[c], dl = ai__dmlife[c];
   int can_mine = dm < (1 << 20) && h->life - (AI_WALK_SPIKE_LIFE ? dl : dm) > 25;
   int can_drink = h->gold > 0 && ai__dtav[c] < (1 << 20) && (ai__dneed[c] >= (1 << 20) || h->life >= ai__dneed[c]);
   double alive = v - (!can_mine && !can_drink ? ai__stuck_w * left : 0); /* 2. */
-  if (!ai__death_probe && !ai__death_ok) return alive; /* 4. (AI_STUCK_ALWAYS) */
+  if (!cheap) return alive; /* AI_STUCK_ALWAYS: step 2 alone */
   if (h->life > AI_DEATH_LIFE) return ai__death_probe ? v : alive;
   /* 3. Alive, a hero that can drink is exposed only until it drinks: its
      risk term (AI_RISK_TURNS moves) counts the way to a tavern and

@@ -717,17 +717,23 @@ static void test_searches_the_stronger_of_three(void) {
   TH_EQ_INT(st.adv_mask, (1 << 2) | (1 << 3));
 }
 
-/* h1 at 1 life plays up to `moves` rounds (the others stand); 1 at the
-   end of the round in which it drank (its life rose above 1). */
-static int drinks_within(int moves) {
+/* The hero to move in S plays up to `moves` rounds on `ms` (the others
+   stand); 1 at the end of the round in which its life rose (a drink). */
+static int hero_drinks_within(int moves, int ms) {
+  int id = S.turn % 4 + 1;
   for (int k = 0; k < moves; k++) {
-    rules_move(&S, choose(50));
-    int drank = S.heroes[0].life > 1;
+    int life = S.heroes[id - 1].life;
+    rules_move(&S, choose(ms));
+    int drank = S.heroes[id - 1].life > life;
     for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
     if (drank) return 1;
   }
   return 0;
 }
+
+/* h1 at 1 life plays up to `moves` rounds (the others stand); 1 at the
+   end of the round in which it drank (its life rose above 1). */
+static int drinks_within(int moves) { return hero_drinks_within(moves, 50); }
 
 static void test_weak_hero_with_mines_walks_to_tavern(void) {
   /* h1 at 1 life owns every mine, with gold, four moves from a tavern, nobody near:
@@ -1129,13 +1135,7 @@ static void test_no_third_mine_into_a_spike_pocket(void) {
   rules_recount(&S);
   S.turn = 34;
   TH_ASSERT_MSG(choose(100) != RULES_SOUTH, "h3 took the third mine into the pocket");
-  int drank = 0;
-  for (int k = 0; k < 20 && !drank; k++) {
-    int life = S.heroes[2].life;
-    rules_move(&S, choose(100));
-    drank = S.heroes[2].life > life;
-    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
-  }
+  int drank = hero_drinks_within(20, 100);
   TH_ASSERT_MSG(drank || (S.heroes[2].mines >= 3 && S.heroes[2].life >= 30),
                 "h3 at (%d,%d), %d life, %d mines: no drink in 20 moves", S.heroes[2].x, S.heroes[2].y,
                 S.heroes[2].life, S.heroes[2].mines);
