@@ -19,7 +19,9 @@
 ** draws us, between a tavern and a mine no standing still on the fill-up
 ** pull's boundary, leave a mine its neighbour keeps taking back, the
 ** budget shrinks on a loaded machine, no step onto a spike to turn the
-** fill-up pull on, the pull on: off a spike toward the tavern) and two
+** fill-up pull on, the pull on: off a spike toward the tavern, no third
+** mine into a spike pocket, no step beside a stronger hero however it is
+** foretold) and two
 ** experimental leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
@@ -1211,6 +1213,68 @@ static void test_pulled_off_a_spike_to_the_tavern(void) {
   choose(5);
 }
 
+/* A lab-style predictor for test_fitted_neighbour_searched_worst: hero 4
+   is foretold to step away from hero 1 (the farthest cell, manhattan), the
+   others not at all. */
+static int predict_h4_flees(void *ctx, const rules_state *s, int id) {
+  (void)ctx;
+  if (id != 4) return -1;
+  const rules_hero *h = &s->heroes[3], *o = &s->heroes[0];
+  int best = RULES_STAY, far = -1;
+  for (int d = 0; d < 4; d++) {
+    int x = h->x + rules_dx(d), y = h->y + rules_dy(d);
+    if (x < 0 || y < 0 || x >= s->n || y >= s->n || s->terrain[x * s->n + y] != RULES_AIR || rules_hero_at(s, x, y))
+      continue;
+    int m = (x > o->x ? x - o->x : o->x - x) + (y > o->y ? y - o->y : o->y - y);
+    if (m > far) far = m, best = d;
+  }
+  return best;
+}
+
+static void test_fitted_neighbour_searched_worst(void) {
+  /* Arena game on contest board 48001 (brute_force_it, KillerBot,
+     wowblitzawesome; our hero h1, turn 700): h1 with 22 mines at 43 life
+     walked toward the tavern at (0,21) past wowblitzawesome (h4) at 70 life,
+     which the fit foretold as a miner. h1 stepped beside it, lost the
+     fight and all 22 mines. A fitted hero within AI_PRED_NEAR steps plays
+     its worst move for us, whatever it is foretold to do (here, a
+     predictor that has h4 step away): h1 does not step beside h4. */
+  load("    []####      ^^############^^      ####[]    \n"
+       "  @1    $1$1      ############      $1$4    @4  \n"
+       "####              ##$1####$1##              ####\n"
+       "$1      ##$1$1        ####        $1$1##      $1\n"
+       "^^  $1    ##                        ##    $1  ^^\n"
+       "$1                  ^^    ^^                  $1\n"
+       "        ^^      ##^^        ^^##      ^^        \n"
+       "          $1  ##^^    ####    ^^##  $1          \n"
+       "      ##    ##        $-$-        ##    ##      \n"
+       "  ^^$1##      ^^  $-$-####$-$-  ^^      ##$1^^  \n"
+       "        $1  ##    ##  ####  ##    ##  $-        \n"
+       "    ##  ^^    $1      ^^^^      $-    ^^  ##    \n"
+       "    ##  ^^    $-      ^^^^      $-    ^^  ##    \n"
+       "        $-  ##    ##  ####  ##    ##  $3        \n"
+       "  ^^$3##      ^^  $-$-####$-$-  ^^      ##$1^^  \n"
+       "      ##    ##        $-$-        ##    ##      \n"
+       "          $3  ##^^    ####    ^^##  $3          \n"
+       "        ^^      ##^^        ^^##      ^^        \n"
+       "$2                  ^^    ^^                  $3\n"
+       "^^  $2    ##                        ##    $3  ^^\n"
+       "$2      ##$2$2        ####        $3$3##      $3\n"
+       "####              ##$3####$3##              ####\n"
+       "  @2    $2$2      ############      $3$3    @3  \n"
+       "    []####      ^^############^^      ####[]    \n");
+  put(1, 2, 19, 43, 1629);
+  put(2, 20, 9, 64, 1194);
+  put(3, 22, 21, 27, 1551);
+  put(4, 2, 21, 70, 1361);
+  rules_recount(&S);
+  S.turn = 700;
+  ai_set_predictor(predict_h4_flees, NULL);
+  int dir = choose(100);
+  ai_set_predictor(NULL, NULL);
+  TH_ASSERT_MSG(dir != RULES_EAST, "h1 (22 mines, 43 life) stepped beside h4 (70 life)");
+}
+
 static void test_budget_load_adaptive(void) {
   TH_ASSERT(ai_budget_ms(300, 1.0, 0) == 300);
   TH_ASSERT(ai_budget_ms(300, 0.6, 0) == 300);
@@ -1262,6 +1326,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_no_spike_step_to_turn_on_the_pull),
     TH_ENTRY(test_pulled_off_a_spike_to_the_tavern),
     TH_ENTRY(test_no_third_mine_into_a_spike_pocket),
+    TH_ENTRY(test_fitted_neighbour_searched_worst),
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, TESTS, TH_COUNT(TESTS)); }
