@@ -741,16 +741,9 @@ static int ai__left(const rules_state *s, int k) {
 #define AI_SAFE_LIFE 20
 #endif
 #define AI_RISK_DRINKS 3
-/* 1: a hero with gold is exposed only for its walk to a tavern and
-   AI_RISK_DRINKS drinks, not AI_RISK_TURNS moves (ai_set_terms turns it
-   off). Against the contest field's models, where a mine held at low life
-   is rarely taken, 60 moves priced a mine that leaves 50 life far from a
-   tavern above its income on large boards, and our hero stood at 3-8 mines
-   while KillerBot took 15 (contest boards 48007, 48008): lab 67+71 of 160
-   first places with it against 64+65 without, 189 of 200 against the
-   miners either way (README, Results). 0: off. */
+/* 0: off by default (ai_set_terms turns it on; no gain measured). */
 #ifndef AI_RISK_TAVERN
-#define AI_RISK_TAVERN 1
+#define AI_RISK_TAVERN 0
 #endif
 
 /* Threat term of ai_evaluate: heroes that win a duel with us, within this

@@ -67,8 +67,7 @@ BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
 /* Switchable terms of ai_evaluate's leaf value, set together by
    ai_set_terms: the threat of a hunter that wins a duel near our mines
    (threat_w; 0 = off, the default: no gain measured, CHANGES.md), the tavern
-   that limits a weak hero's exposure (risk_tavern 0/1, AI_RISK_TAVERN,
-   on by default),
+   that limits a weak hero's exposure (risk_tavern 0/1, off by default),
    and the risk's growth with the way to a tavern (tavern_steps: one more
    share every that many steps, AI_RISK_TAV_STEPS by default; 0 off), and
    whether a near hero modelled a sure miner is searched playing its

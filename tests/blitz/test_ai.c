@@ -877,7 +877,7 @@ static void test_stronger_hero_near_costs(void) {
        "  $-      $-  \n"
        "@2          @3\n");
   ai_terms was = ai_get_terms(), t = was;
-  TH_ASSERT_MSG(was.threat_w == 0 && was.risk_tavern == 1 && was.tavern_steps > 0, "defaults changed");
+  TH_ASSERT_MSG(was.threat_w == 0 && was.risk_tavern == 0 && was.tavern_steps > 0, "defaults changed");
   t.threat_w = 0.15; /* the term is off by default */
   ai_set_terms(t);
   S.turn = 400;
@@ -937,7 +937,7 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   put(3, 6, 6, 10, 0);
   put(4, 0, 6, 10, 0);
   put(1, 3, 1, 20, 50); /* (3,2) is beside the tavern at (3,3) */
-  ai_terms t = {0, 1, 0, 0, 0, 0}; /* the term alone: the tavern pull (tavern_steps) apart */
+  ai_terms t = {0, 1, 0, 0, 0, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
   ai_terms was = ai_set_terms(t);
   ai_prepare(&S, 1);
   double close = ai_evaluate(&S, 1);
@@ -949,7 +949,7 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   put(1, 0, 0, 20, 0);
   away = ai_evaluate(&S, 1);
   TH_ASSERT_MSG(close > away - 1e-9 && close < away + 1e-9, "no gold: %.1f vs %.1f", close, away);
-  t.risk_tavern = 0; /* off: no pull */
+  t.risk_tavern = 0; /* off (the default): no pull */
   ai_set_terms(t);
   put(1, 3, 1, 20, 50);
   close = ai_evaluate(&S, 1);
