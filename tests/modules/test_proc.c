@@ -201,8 +201,11 @@ static void test_cpu_clock_mode(void) {
   TH_EQ_INT(first_line(&p, &c, "sleep 0.3; echo hi", 0, 100, line, sizeof line, &took), PROC_OK);
   TH_EQ_INT(p.wall_clock, 2);
   TH_EQ_STR(line, "hi");
+  /* the clock starts after the spawn, when the child may already sleep:
+     on a loaded machine the wall seen falls a few ms short of 300 (295.8
+     under 8 busy processes); twice the limit shows the sleep uncounted */
   double w = proc_clock_wall_ms(&c);
-  TH_ASSERT_MSG(took < 100.0 && w >= 300.0, "took %.1f wall %.1f", took, w);
+  TH_ASSERT_MSG(took < 100.0 && w >= 200.0, "took %.1f wall %.1f", took, w);
   proc_kill(&p);
   /* a busy child spends its CPU and times out */
   TH_EQ_INT(first_line(&p, &c, "while :; do :; done", 0, 100, line, sizeof line, &took), PROC_TIMEOUT);
