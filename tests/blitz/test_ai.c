@@ -1275,6 +1275,29 @@ static void test_fitted_neighbour_searched_worst(void) {
   TH_ASSERT_MSG(dir != RULES_EAST, "h1 (22 mines, 43 life) stepped beside h4 (70 life)");
 }
 
+static void test_walks_around_spikes_it_would_pay_for(void) {
+  /* h1 holds three mines at 90 life. The free mine at (0,7) is 6 moves
+     east past two spikes (20 life) or 14 moves around them through row 2.
+     Past the spikes it would take the mine at 47 life, two hits from
+     death; around them at 57. Counted as 3 steps each (the walk's 20 life
+     as 6 moves), the spikes made the short way the nearer and h1 stepped
+     onto them; counted as the 10 steps of thirst their life is worth
+     (AI__SPIKE_STEPS in ai.c), h1 walks around. */
+  load("        ^^^^  $-  \n"
+       "  ##############  \n"
+       "                  \n"
+       "                  \n"
+       "        []      $1\n"
+       "$1                \n"
+       "                  \n"
+       "                $1\n"
+       "@1  @2      @4  @3\n");
+  put(1, 0, 1, 90, 20);
+  rules_recount(&S);
+  S.turn = 400;
+  TH_EQ_INT(choose(100), RULES_WEST);
+}
+
 static void test_budget_load_adaptive(void) {
   TH_ASSERT(ai_budget_ms(300, 1.0, 0) == 300);
   TH_ASSERT(ai_budget_ms(300, 0.6, 0) == 300);
@@ -1326,6 +1349,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_no_spike_step_to_turn_on_the_pull),
     TH_ENTRY(test_pulled_off_a_spike_to_the_tavern),
     TH_ENTRY(test_no_third_mine_into_a_spike_pocket),
+    TH_ENTRY(test_walks_around_spikes_it_would_pay_for),
     TH_ENTRY(test_fitted_neighbour_searched_worst),
 };
 
