@@ -1278,8 +1278,8 @@ static void test_fitted_neighbour_searched_worst(void) {
 static void test_walks_around_spikes_it_would_pay_for(void) {
   /* h1 holds three mines at 90 life. The free mine at (0,7) is 6 moves
      east past two spikes (20 life) or 14 moves around them through row 2.
-     Past the spikes it would take the mine at 47 life, two hits from
-     death; around them at 57. Counted as 3 steps each (the walk's 20 life
+     Past the spikes it would take the mine at 44 life, two hits from
+     death; around them at 56. Counted as 3 steps each (the walk's 20 life
      as 6 moves), the spikes made the short way the nearer and h1 stepped
      onto them; counted as the 10 steps of thirst their life is worth
      (AI__SPIKE_STEPS in ai.c), h1 walks around. */
