@@ -82,7 +82,8 @@
 #define AI__SPIKE_STEPS 10
 #define AI__SPIKE_LIFE 10 /* the life a spike entry costs (thirst aside) */
 /* 1: the life of the walk to the next mine (ai_evaluate) counts a spike at
-   AI__SPIKE_LIFE (contest seed 818); 0: at its AI__SPIKE_STEPS steps. */
+   AI__SPIKE_LIFE (contest seed 818); 0: at its AI__SPIKE_STEPS steps (the
+   same while both are 10). */
 #ifndef AI_WALK_SPIKE_LIFE
 #define AI_WALK_SPIKE_LIFE 1
 #endif
@@ -472,7 +473,10 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__guarded(s, me);
   ai__distmap_need(s, ai__dtav, 0, me, AI__SPIKE_STEPS, ai__dtneed);
   ai__distmap_carry(s, ai__dmine, 1, me, AI__SPIKE_STEPS, NULL, ai__dtav, ai__dmtav);
-  ai__distmap(s, ai__dmlife, 1, me, AI__SPIKE_LIFE);
+  if (AI__SPIKE_STEPS == AI__SPIKE_LIFE) /* spikes cost as many steps as life: the same map */
+    memcpy(ai__dmlife, ai__dmine, sizeof ai__dmlife);
+  else
+    ai__distmap(s, ai__dmlife, 1, me, AI__SPIKE_LIFE);
   for (int k = 1; k <= RULES_HEROES && AI_FAR_MODELS; k++)
     if (k != me) ai__distmap(s, ai__dmk[k], 1, k, AI__SPIKE_STEPS);
   ai__distmap(s, ai__dtav_safe, 0, me, -1);
@@ -1044,9 +1048,9 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (dm < (1 << 20)) {
     int d_eff = dm;
     /* the walk's life: a step's thirst and 10 a spike (dmlife), not the
-       steps of dm (3 a spike when AI__SPIKE_STEPS was 3): contest seed 818, the hero left its tavern
-       at 73 life for a mine beyond spikes, came at 31, too weak to take
-       it, and walked back to drink, a loop of hundreds of turns */
+       steps of dm: contest seed 818 (a spike then 3 steps), the hero left
+       its tavern at 73 life for a mine beyond spikes, came at 31, too weak
+       to take it, and walked back to drink, a loop of hundreds of turns */
     int dl = AI_WALK_SPIKE_LIFE ? ai__dmlife[c] : dm;
     if (h->life - dl - 25 < AI_SAFE_LIFE) {
       if (h->gold > 0 && dvia < (1 << 20)) {
