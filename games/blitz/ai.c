@@ -903,7 +903,10 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 **      dying there is worth more does the search count 1 and value each
 **      leaf at least at 3's death (else a death in the search would be
 **      valued by the retake of 1 against a life valued with the risk
-**      term's long exposure, and a hero one walk from a drink died).
+**      term's long exposure, and a hero one walk from a drink died); a
+**      death in the search, or at a leaf, own moves after the searched
+**      position counts the mines' income over those moves less
+**      (AI_DEATH_WAIT), so that dying now beats dying later.
 ** It answers a hero that would otherwise stand still at low life by a
 ** tavern only spikes lead to, or walled in by spikes. 0: off. */
 #ifndef AI_RETAKE_MOVES
@@ -918,6 +921,16 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #define AI_DEATH_LIFE 25
 #ifndef AI_STUCK_ALWAYS
 #define AI_STUCK_ALWAYS 1
+#endif
+/* A death in the search (step 1) and step 4's floor (a death at a leaf)
+   some own moves after the searched position count AI_DEATH_WAIT x the
+   income of the mines held over those moves less: the retake pays 0.75
+   of a mine's income and holding it 1, so each move a death waited looked
+   better by a quarter of the mines' income and the hero never died (arena
+   board 61013: 120 moves standing at 1 life with 2 mines, every tavern
+   beyond spikes, while the probe said die). 0: off. */
+#ifndef AI_DEATH_WAIT
+#define AI_DEATH_WAIT 1.0
 #endif
 #ifndef AI_STUCK_MINES
 #define AI_STUCK_MINES 12
@@ -956,7 +969,8 @@ static double ai__death(const rules_state *s, int me, double v, int left, int dt
   if (cheap && h->respawn_turn >= ai__root_turn) /* 1. died in the search (at the root move or later) */
     for (int i = 0; i < s->nmines; i++)
       lost += ai__root_owner[s->mine_cell[i]] == me && s->owner[s->mine_cell[i]] == 0;
-  if (lost) v += ai__retake(lost, ai__downed[c], left);
+  if (lost) /* the retake, less AI_DEATH_WAIT x the mines' income over the moves the death waited */
+    v += ai__retake(lost, ai__downed[c], left) - AI_DEATH_WAIT * lost * ((h->respawn_turn - ai__root_turn) / RULES_HEROES);
   int dm = ai__dmine[c], dl = ai__dmlife[c];
   int can_mine = dm < (1 << 20) && h->life - (AI_WALK_SPIKE_LIFE ? dl : dm) > 25;
   int can_drink = h->gold > 0 && ai__dtav[c] < (1 << 20) && (ai__dneed[c] >= (1 << 20) || h->life >= ai__dneed[c]);
@@ -982,6 +996,7 @@ static double ai__death(const rules_state *s, int me, double v, int left, int dt
   double dead = h->gold - AI_OTHER_W * other + ai__life_value(RULES_MAX_LIFE, l2) - t_die +
                 ai__retake(h->mines + lost, ai__downed[sc], l2) - (ai__dmine[sc] < l2 ? ai__dmine[sc] : l2);
   if (ai__death_probe) ai__death_ok = dead > alive;
+  else dead -= AI_DEATH_WAIT * h->mines * ((s->turn - ai__root_turn) / RULES_HEROES); /* 4.'s floor */
   return dead > alive ? dead : alive;
 }
 

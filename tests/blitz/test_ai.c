@@ -21,7 +21,8 @@
 ** budget shrinks on a loaded machine, no step onto a spike to turn the
 ** fill-up pull on, the pull on: off a spike toward the tavern, no third
 ** mine into a spike pocket, no step beside a stronger hero however it is
-** foretold) and two
+** foretold, at 10 life with every mine held and every tavern beyond
+** spikes die now rather than a move later) and two
 ** experimental leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
@@ -1096,6 +1097,42 @@ static void test_walled_spawn_no_standing_at_1_life(void) {
   dies_then_holds_two();
 }
 
+static void test_dies_now_when_every_mine_is_held(void) {
+  /* Arena game on contest board 61013 (brute_force_it, KillerBot,
+     wowblitzawesome; 8 mines, all held), turn 438, rows 5..20 of the
+     26x26 board (the rest is wall): our hero (h1 here, at (3,21)) at 10
+     life held 2 mines, every tavern beyond spikes, and stood 128 moves
+     down to 1 life while the probe said dying paid: each move a death
+     waited it counted the mines' income and a retake of only 0.75 of it,
+     so dying a move later always looked better than dying now
+     (AI_DEATH_WAIT). It dies within 10 moves and, respawned at (10,24),
+     holds two mines 30 moves later. */
+  load("##############  ####################  ##############\n"
+       "##########  ^^  ^^################^^  ^^  ##########\n"
+       "  ##      $3  ########################  $1      ##  \n"
+       "  ##^^##      ^^  ################  ^^    @1##^^##  \n"
+       "    []  ^^      ####################      ^^  []    \n"
+       "      @2##$3  ##  ################  ##  $1##^^      \n"
+       "    ^^    ##        ############        ##    ^^    \n"
+       "##  ##      ####      ^^^^^^^^      ####      ##  ##\n"
+       "##  ##      ####      ^^^^^^^^      ####      ##  ##\n"
+       "    ^^    ##        ############        ##    ^^    \n"
+       "      ^^##$3  ##  ################  ##  $4##^^      \n"
+       "    []  ^^  @3  ####################      ^^  []    \n"
+       "  ##^^##      ^^  ################  ^^      ##^^##  \n"
+       "  ##      $3  ########################  $4@4    ##  \n"
+       "##########  ^^  ^^################^^  ^^  ##########\n"
+       "##############  ####################  ##############\n"
+       "####################################################\n");
+  static const int at[4][4] = {{3, 21, 10, 24}, {5, 3, 10, 1}, {11, 6, 5, 1}, {13, 21, 5, 24}};
+  for (int k = 0; k < 4; k++) {
+    S.heroes[k].spawn_x = at[k][2];
+    S.heroes[k].spawn_y = at[k][3];
+  }
+  put(1, 3, 21, 10, 181);
+  dies_then_holds_two();
+}
+
 static void test_no_third_mine_into_a_spike_pocket(void) {
   /* Arena game on contest board 40000 (brute_force_it, KillerBot,
      wowblitzawesome; our hero h3, turn 34): h3 crossed the spike at
@@ -1346,6 +1383,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_dies_for_a_fresh_life_across_spikes),
     TH_ENTRY(test_no_drink_when_dying_is_free),
     TH_ENTRY(test_walled_spawn_no_standing_at_1_life),
+    TH_ENTRY(test_dies_now_when_every_mine_is_held),
     TH_ENTRY(test_no_spike_step_to_turn_on_the_pull),
     TH_ENTRY(test_pulled_off_a_spike_to_the_tavern),
     TH_ENTRY(test_no_third_mine_into_a_spike_pocket),
