@@ -926,9 +926,9 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
    some own moves after the searched position count AI_DEATH_WAIT x the
    income of the mines held over those moves less: the retake pays 0.75
    of a mine's income and holding it 1, so each move a death waited looked
-   better by a quarter of the mines' income and the hero never died (arena
-   board 61013: 120 moves standing at 1 life with 2 mines, every tavern
-   beyond spikes, while the probe said die). 0: off. */
+   better by a quarter of the mines' income and the hero put it off (arena
+   board 61013: 32 moves standing, from 10 down to 1 life, with 2 mines,
+   every tavern beyond spikes, while the probe said die). 0: off. */
 #ifndef AI_DEATH_WAIT
 #define AI_DEATH_WAIT 1.0
 #endif

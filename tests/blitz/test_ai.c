@@ -1101,12 +1101,12 @@ static void test_dies_now_when_every_mine_is_held(void) {
   /* Arena game on contest board 61013 (brute_force_it, KillerBot,
      wowblitzawesome; 8 mines, all held), turn 438, rows 5..20 of the
      26x26 board (the rest is wall): our hero (h1 here, at (3,21)) at 10
-     life held 2 mines, every tavern beyond spikes, and stood 128 moves
-     down to 1 life while the probe said dying paid: each move a death
-     waited it counted the mines' income and a retake of only 0.75 of it,
-     so dying a move later always looked better than dying now
-     (AI_DEATH_WAIT). It dies within 10 moves and, respawned at (10,24),
-     holds two mines 30 moves later. */
+     life held 2 mines, every tavern beyond spikes, and stood 32 moves
+     (to turn 566) down to 1 life while the probe said dying paid: each
+     move a death waited it counted the mines' income and a retake of
+     only 0.75 of it, so dying a move later always looked better than
+     dying now (AI_DEATH_WAIT). It dies within 10 moves and, respawned at
+     (10,24), holds two mines 30 moves later. */
   load("##############  ####################  ##############\n"
        "##########  ^^  ^^################^^  ^^  ##########\n"
        "  ##      $3  ########################  $1      ##  \n"
