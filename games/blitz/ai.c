@@ -932,6 +932,11 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #ifndef AI_DEATH_WAIT
 #define AI_DEATH_WAIT 1.0
 #endif
+/* AI_DEATH_WAIT's charge: `mines`' income over the own moves from the
+   searched position to `turn`. */
+static double ai__wait_charge(int mines, int turn) {
+  return AI_DEATH_WAIT * mines * ((turn - ai__root_turn) / RULES_HEROES);
+}
 #ifndef AI_STUCK_MINES
 #define AI_STUCK_MINES 12
 #endif
@@ -970,7 +975,7 @@ static double ai__death(const rules_state *s, int me, double v, int left, int dt
     for (int i = 0; i < s->nmines; i++)
       lost += ai__root_owner[s->mine_cell[i]] == me && s->owner[s->mine_cell[i]] == 0;
   if (lost) /* the retake, less AI_DEATH_WAIT x the mines' income over the moves the death waited */
-    v += ai__retake(lost, ai__downed[c], left) - AI_DEATH_WAIT * lost * ((h->respawn_turn - ai__root_turn) / RULES_HEROES);
+    v += ai__retake(lost, ai__downed[c], left) - ai__wait_charge(lost, h->respawn_turn);
   int dm = ai__dmine[c], dl = ai__dmlife[c];
   int can_mine = dm < (1 << 20) && h->life - (AI_WALK_SPIKE_LIFE ? dl : dm) > 25;
   int can_drink = h->gold > 0 && ai__dtav[c] < (1 << 20) && (ai__dneed[c] >= (1 << 20) || h->life >= ai__dneed[c]);
@@ -996,7 +1001,7 @@ static double ai__death(const rules_state *s, int me, double v, int left, int dt
   double dead = h->gold - AI_OTHER_W * other + ai__life_value(RULES_MAX_LIFE, l2) - t_die +
                 ai__retake(h->mines + lost, ai__downed[sc], l2) - (ai__dmine[sc] < l2 ? ai__dmine[sc] : l2);
   if (ai__death_probe) ai__death_ok = dead > alive;
-  else dead -= AI_DEATH_WAIT * h->mines * ((s->turn - ai__root_turn) / RULES_HEROES); /* 4.'s floor */
+  else dead -= ai__wait_charge(h->mines, s->turn); /* 4.'s floor */
   return dead > alive ? dead : alive;
 }
 

@@ -1124,10 +1124,10 @@ static void test_dies_now_when_every_mine_is_held(void) {
        "##########  ^^  ^^################^^  ^^  ##########\n"
        "##############  ####################  ##############\n"
        "####################################################\n");
-  static const int at[4][4] = {{3, 21, 10, 24}, {5, 3, 10, 1}, {11, 6, 5, 1}, {13, 21, 5, 24}};
+  static const int spawn[4][2] = {{10, 24}, {10, 1}, {5, 1}, {5, 24}};
   for (int k = 0; k < 4; k++) {
-    S.heroes[k].spawn_x = at[k][2];
-    S.heroes[k].spawn_y = at[k][3];
+    S.heroes[k].spawn_x = spawn[k][0];
+    S.heroes[k].spawn_y = spawn[k][1];
   }
   put(1, 3, 21, 10, 181);
   dies_then_holds_two();
