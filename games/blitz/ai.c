@@ -26,7 +26,8 @@
 **   5. iterative deepening by whole rounds (4 plies): our moves maximise;
 **      in the first AI_PRED_PLIES plies a hero whose fit foretells its
 **      moves well plays its fitted move, unless it stands within
-**      AI_PRED_NEAR steps of ours (then its worst move for us); else
+**      AI_PRED_NEAR steps of ours (then its worst move for us) and is
+**      not idle (AI_IDLE_NEAR: an idle one plays its fitted move); else
 **      adversaries minimise (or
 **      play their model, ai_terms), far heroes
 **      play their model's move (AI_FAR_MODELS; 0: they stand); the
@@ -130,6 +131,15 @@
    70, fitted a miner, and lost them all). 0: off. */
 #ifndef AI_PRED_NEAR
 #define AI_PRED_NEAR 2
+#endif
+/* 1: an idle hero (AI_IDLE_MOVES observations at one cell with a free way
+   to a goal) plays its fitted move even within AI_PRED_NEAR: it has shown
+   it does not step out, and its worst move for us walls our hero in
+   (contest board 62009, seat 2: every way to a mine passed within 2 steps
+   of brute_force_it, which stood on one cell for hundreds of moves; our
+   hero stood beside a tavern and ended with 0 gold). 0: worst move. */
+#ifndef AI_IDLE_NEAR
+#define AI_IDLE_NEAR 1
 #endif
 
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
@@ -1178,7 +1188,8 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   int id = s->turn % 4 + 1;
   rules_state child;
   int fitted = id != ai__me && ai__root_depth - depth < ai__pred_plies[id];
-  int reach = fitted && ai__manhattan(&s->heroes[id - 1], &s->heroes[ai__me - 1]) <= AI_PRED_NEAR;
+  int reach = fitted && !(AI_IDLE_NEAR && ai__idle(id)) &&
+              ai__manhattan(&s->heroes[id - 1], &s->heroes[ai__me - 1]) <= AI_PRED_NEAR;
   if (fitted && !reach) {
     int mv = ai__pred ? ai__pred(ai__pred_ctx, s, id) : fit_predict(&ai__fit, s, id);
     if (ai__pred && deadline_passed(ai__dl)) { /* a lab predictor may be slow: check the clock */
@@ -1466,6 +1477,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_FIT
 #undef AI_PRED_PLIES
 #undef AI_PRED_NEAR
+#undef AI_IDLE_NEAR
 #undef AI_GUARD_OBS
 #undef AI_GUARD_DIST
 #undef AI_FAR_MODELS

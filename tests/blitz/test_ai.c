@@ -577,6 +577,45 @@ static void test_walks_past_idle_hero(void) {
   TH_EQ_INT(dir, RULES_EAST);
 }
 
+/* A predictor that foretells h4 standing still and fits nobody else. */
+static int predict_h4_stays(void *ctx, const rules_state *s, int id) {
+  (void)ctx;
+  (void)s;
+  return id == 4 ? RULES_STAY : -1;
+}
+
+static void test_walks_past_fitted_idle_hero(void) {
+  /* test_walks_past_idle_hero's board, with h4 fitted (its fit foretells
+     it stands): a fitted hero within AI_PRED_NEAR plays its worst move,
+     so h1 would not step beside h4's reach however long h4 stood. Once h4
+     is idle it plays its fitted move there too (AI_IDLE_NEAR; contest
+     board 62009, seat 2: every way to a mine passed within 2 steps of
+     brute_force_it, idle for hundreds of moves, and our hero stood beside
+     a tavern with 0 gold all game). */
+  load("@1          @4\n"
+       "  $-      $-  \n"
+       "              \n"
+       "        []    \n"
+       "              \n"
+       "  $-      $-  \n"
+       "@2          @3\n");
+  put(1, 3, 2, 1, 50);
+  put(4, 2, 4, 1, 0);
+  S.heroes[1].crashed = S.heroes[2].crashed = 1;
+  S.owner[1 * 7 + 1] = S.owner[5 * 7 + 1] = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  ai_set_predictor(predict_h4_stays, NULL);
+  TH_ASSERT_MSG(choose(100) != RULES_EAST, "h4 not yet idle, yet h1 stepped beside its reach");
+  int dir = RULES_STAY;
+  for (int round = 0; round < 12; round++) {
+    S.turn += 4; /* nobody moved: the same state one round later */
+    dir = choose(100);
+  }
+  ai_set_predictor(NULL, NULL);
+  TH_EQ_INT(dir, RULES_EAST);
+}
+
 static void test_blocked_hero_is_not_idle(void) {
   /* h2 stands in a dead end (6,3) whose only way out, (4,3), h1 holds: it
      stands still because it cannot pass, not because it is stuck, and
@@ -1368,6 +1407,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_no_stand_between_tavern_and_mine),
     TH_ENTRY(test_no_death_on_last_move),
     TH_ENTRY(test_walks_past_idle_hero),
+    TH_ENTRY(test_walks_past_fitted_idle_hero),
     TH_ENTRY(test_blocked_hero_is_not_idle),
     TH_ENTRY(test_weak_hero_beside_miner_drinks),
     TH_ENTRY(test_walks_to_the_unguarded_tavern),
