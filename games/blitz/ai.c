@@ -135,7 +135,7 @@
 /* 1: an idle hero (AI_IDLE_MOVES observations at one cell with a free way
    to a goal) plays its fitted move even within AI_PRED_NEAR: it has shown
    it does not step out, and its worst move for us walls our hero in
-   (contest board 62009, seat 2: every way to a mine passed within 2 steps
+   (contest board 62009, seat 0: every way to a mine passed within 2 steps
    of brute_force_it, which stood on one cell for hundreds of moves; our
    hero stood beside a tavern and ended with 0 gold). 0: worst move. */
 #ifndef AI_IDLE_NEAR

@@ -589,7 +589,7 @@ static void test_walks_past_fitted_idle_hero(void) {
      it stands): a fitted hero within AI_PRED_NEAR plays its worst move,
      so h1 would not step beside h4's reach however long h4 stood. Once h4
      is idle it plays its fitted move there too (AI_IDLE_NEAR; contest
-     board 62009, seat 2: every way to a mine passed within 2 steps of
+     board 62009, seat 0: every way to a mine passed within 2 steps of
      brute_force_it, idle for hundreds of moves, and our hero stood beside
      a tavern with 0 gold all game). */
   load("@1          @4\n"
