@@ -548,11 +548,12 @@ static void test_no_death_on_last_move(void) {
   TH_EQ_INT(S.heroes[0].gold, 53);
 }
 
-static void test_walks_past_idle_hero(void) {
-  /* h1 at 1 life, rich, two steps west of the tavern at (3,4); h4 stands
-     beside that tavern at (2,4) and has not moved for many rounds (a stuck
-     bot). Searched as an adversary it could step beside h1 and kill it, so
-     h1 stood still forever (contest seed 402); idle, it is passed. */
+/* The board of test_walks_past_idle_hero: h1 at 1 life, rich, two steps
+   west of the tavern at (3,4); h4 stands beside that tavern at (2,4),
+   round after round; pred foretells the heroes' moves (NULL: the fit).
+   h1 must not step beside h4's reach before h4 is idle, and must once it
+   is. */
+static void walks_past_standing_h4(ai_predictor pred) {
   load("@1          @4\n"
        "  $-      $-  \n"
        "              \n"
@@ -568,13 +569,22 @@ static void test_walks_past_idle_hero(void) {
   S.owner[1 * 7 + 1] = S.owner[5 * 7 + 1] = 1;
   rules_recount(&S);
   S.turn = 400;
+  ai_set_predictor(pred, NULL);
   TH_ASSERT_MSG(choose(100) != RULES_EAST, "h4 not yet idle, yet h1 stepped beside its reach");
   int dir = RULES_STAY;
   for (int round = 0; round < 12; round++) {
     S.turn += 4; /* nobody moved: the same state one round later */
     dir = choose(100);
   }
+  ai_set_predictor(NULL, NULL);
   TH_EQ_INT(dir, RULES_EAST);
+}
+
+static void test_walks_past_idle_hero(void) {
+  /* h4 has not moved for many rounds (a stuck bot). Searched as an
+     adversary it could step beside h1 and kill it, so h1 stood still
+     forever (contest seed 402); idle, it is passed. */
+  walks_past_standing_h4(NULL);
 }
 
 /* A predictor that foretells h4 standing still and fits nobody else. */
@@ -585,35 +595,13 @@ static int predict_h4_stays(void *ctx, const rules_state *s, int id) {
 }
 
 static void test_walks_past_fitted_idle_hero(void) {
-  /* test_walks_past_idle_hero's board, with h4 fitted (its fit foretells
-     it stands): a fitted hero within AI_PRED_NEAR plays its worst move,
-     so h1 would not step beside h4's reach however long h4 stood. Once h4
-     is idle it plays its fitted move there too (AI_IDLE_NEAR; contest
-     board 62009, seat 0: every way to a mine passed within 2 steps of
-     brute_force_it, idle for hundreds of moves, and our hero stood beside
-     a tavern with 0 gold all game). */
-  load("@1          @4\n"
-       "  $-      $-  \n"
-       "              \n"
-       "        []    \n"
-       "              \n"
-       "  $-      $-  \n"
-       "@2          @3\n");
-  put(1, 3, 2, 1, 50);
-  put(4, 2, 4, 1, 0);
-  S.heroes[1].crashed = S.heroes[2].crashed = 1;
-  S.owner[1 * 7 + 1] = S.owner[5 * 7 + 1] = 1;
-  rules_recount(&S);
-  S.turn = 400;
-  ai_set_predictor(predict_h4_stays, NULL);
-  TH_ASSERT_MSG(choose(100) != RULES_EAST, "h4 not yet idle, yet h1 stepped beside its reach");
-  int dir = RULES_STAY;
-  for (int round = 0; round < 12; round++) {
-    S.turn += 4; /* nobody moved: the same state one round later */
-    dir = choose(100);
-  }
-  ai_set_predictor(NULL, NULL);
-  TH_EQ_INT(dir, RULES_EAST);
+  /* The same with h4 fitted (its fit foretells it stands): a fitted hero
+     within AI_PRED_NEAR plays its worst move, so h1 would not step beside
+     h4's reach however long h4 stood. Once h4 is idle it plays its fitted
+     move there too (AI_IDLE_NEAR; contest board 62009, seat 0: every way
+     to a mine passed within 2 steps of brute_force_it, idle for hundreds
+     of moves, and our hero stood beside a tavern with 0 gold all game). */
+  walks_past_standing_h4(predict_h4_stays);
 }
 
 static void test_blocked_hero_is_not_idle(void) {
