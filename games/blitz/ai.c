@@ -155,6 +155,8 @@ static int ai__dtneed[RULES_CELLS], ai__dvneed[RULES_CELLS];
 static int ai__dtav_safe[RULES_CELLS], ai__dvia_safe[RULES_CELLS];
 static int ai__dmk[RULES_HEROES + 1][RULES_CELLS]; /* per other hero: moves to a mine not its own */
 static int ai__dhunt[RULES_CELLS]; /* moves from a cell to the hunt target's cell (ai_prepare) */
+static int ai__dfoe[RULES_CELLS]; /* moves from the nearest other hero to a cell (AI_RISK_REACH) */
+static double ai__rshare = 1.0; /* the risk's share at the valued cell (AI_RISK_REACH) */
 /* Death is cheap (AI_DEATH, ai__death): moves from a cell to act on a mine
    we own in the searched position (to retake it after a death), and to
    step onto spikes; the searched position's turn and mines' owners. */
@@ -475,6 +477,9 @@ static void ai__death_maps(const rules_state *s, int me) {
 }
 
 static int ai__fill_up(const rules_hero *h, int c, int left);
+
+static void ai__foes(const rules_state *s, int me);
+static double ai__risk_share(int c);
 static int ai__left(const rules_state *s, int k);
 static void ai__stuck_scale(const rules_state *s);
 
@@ -492,6 +497,8 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__distmap(s, ai__dtav_safe, 0, me, -1);
   ai__spikes(s);
   ai__via(s);
+  ai__foes(s, me);
+  ai__rshare = ai__risk_share(s->heroes[me - 1].x * s->n + s->heroes[me - 1].y);
   ai__dtav0 = ai__dtav[s->heroes[me - 1].x * s->n + s->heroes[me - 1].y];
   ai__fill0 = ai__fill_up(&s->heroes[me - 1], s->heroes[me - 1].x * s->n + s->heroes[me - 1].y, ai__left(s, me));
   ai__death_maps(s, me);
@@ -758,6 +765,22 @@ static int ai__left(const rules_state *s, int k) {
 #ifndef AI_RISK_TAV_LIFE
 #define AI_RISK_TAV_LIFE 50
 #endif
+/* Two hits from death or more (life > 25), the risk is a share of the
+   above by the way from the nearest other hero to our searched cell
+   (ai__dfoe, spikes as AI__SPIKE_STEPS): all of it at 0 steps, falling
+   linearly to AI_RISK_ALONE at AI_RISK_REACH steps or more (0: off,
+   always all of it). One hit from death, any hero that passes beside us
+   kills us, and all of it counts. Board 63018 (28x28, 48 mines): behind the spike
+   that gates its corner our hero held 6 mines for 700 turns, because a
+   take there left it at about 40 life 25 steps from a tavern, charged
+   about 290 whoever stood near; the nearest hero was 8 or more steps
+   away, and the contest bots held 9-10 mines at 1-20 life unrobbed. */
+#ifndef AI_RISK_REACH
+#define AI_RISK_REACH 12
+#endif
+#ifndef AI_RISK_ALONE
+#define AI_RISK_ALONE 0.5
+#endif
 /* Life to keep after taking the next mine; below it the way to that mine
    goes through a tavern (d_eff in ai_evaluate). */
 #ifndef AI_SAFE_LIFE
@@ -860,6 +883,18 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
    moves between the two; 0: the straight way. */
 #ifndef AI_FILL_VIA
 #define AI_FILL_VIA 1
+#endif
+/* The pull is on when taking the next mine now earns (its income less
+   the risk it adds) less than this, and taking it after a drink earns
+   more. At 0 a take that paid by 2 turned the pull off while the search,
+   which counts the walk's thirst and the life's value too, found that it
+   did not pay: the hero stood beside the mine 4 moves, then walked 11
+   moves to drink first (test_drinks_before_unaffordable_mine, nobody
+   within AI_RISK_REACH). At 10 the search takes it at once and then
+   drinks. Lab, 400000 nodes, seeds 40000..40039, with the share off
+   (AI_RISK_REACH 0): 135 first places of 160 against 136 without it. */
+#ifndef AI_FILL_MARGIN
+#define AI_FILL_MARGIN 10
 #endif
 /* No pull at or above this life (a drink buys little). */
 #ifndef AI_FILL_MAX_LIFE
@@ -1023,6 +1058,21 @@ static double ai__life_value(int l, int left) {
   return left >= AI_LIFE_TURNS ? v : v * left / AI_LIFE_TURNS;
 }
 
+/* ai__dfoe: moves from the nearest other living hero to each cell, spikes
+   as AI__SPIKE_STEPS steps (the risk's share, AI_RISK_REACH). */
+static void ai__foes(const rules_state *s, int me) {
+  for (int c = 0; c < s->n * s->n; c++) ai__dfoe[c] = 1 << 20;
+  for (int k = 0; k < RULES_HEROES && AI_RISK_REACH > 0; k++)
+    if (k != me - 1 && !s->heroes[k].crashed) ai__dfoe[s->heroes[k].x * s->n + s->heroes[k].y] = 0;
+  if (AI_RISK_REACH > 0) ai__relax(s, ai__dfoe, 1, AI__SPIKE_STEPS, NULL);
+}
+
+/* The risk's share at cell c (AI_RISK_REACH, AI_RISK_ALONE). */
+static double ai__risk_share(int c) {
+  double reach = AI_RISK_REACH, d = ai__dfoe[c] < reach ? ai__dfoe[c] : reach;
+  return reach > 0 ? 1.0 - (1.0 - AI_RISK_ALONE) * d / reach : 1.0;
+}
+
 /* The risk term of ai_evaluate (see there) for a hero at `life` with
    `mines` and `gold`, `dtav` moves from a tavern (1 << 20: none), `left`
    own moves to play; the fill-up term prices a mine with it too. */
@@ -1033,7 +1083,7 @@ static double ai__risk_at(int life, int mines, int gold, int dtav, int left) {
   if (ai__terms.risk_tavern && tavern && dtav + AI_RISK_DRINKS < expo) expo = dtav + AI_RISK_DRINKS;
   double far = 1.0;
   if (ai__terms.tavern_steps > 0 && life <= AI_RISK_TAV_LIFE && tavern) far += dtav / ai__terms.tavern_steps;
-  return f * mines * expo * far;
+  return (life <= 25 ? 1.0 : ai__rshare) * f * mines * expo * far;
 }
 
 /* Fill-up term (AI_FILL_W): 1 when the hero at cell c should drink before
@@ -1051,10 +1101,11 @@ static int ai__fill_up(const rules_hero *h, int c, int left) {
   int dm2 = dv - dt + 1 < 1 ? 1 : dv - dt + 1, l2 = 99 - dm2 - 25;
   if (l1 <= 0) return 0; /* it dies taking it: d_eff's way through a tavern */
   if (AI_FILL_LIFE > 0 && l1 <= AI_FILL_LIFE && l2 > AI_FILL_LIFE) return 1;
-  if (rise <= left - dm) return 0; /* it can take it */
   double rise2 = ai__risk_at(l2, h->mines + 1, h->gold, dm2, left - dt) -
                  ai__risk_at(99 - dm2, h->mines, h->gold, dm2, left - dt);
-  return l2 > 0 && rise2 <= left - dt - dm2;
+  double now = left - dm - rise, later = left - dt - dm2 - rise2; /* the mine's worth each way */
+  if (l2 <= 0 || later <= 0) return 0;
+  return now < AI_FILL_MARGIN && later > now;
 }
 
 BOT_API double ai_evaluate(const rules_state *s, int me) {
@@ -1503,6 +1554,8 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_SAFE_LIFE
 #undef AI_RISK_TAV_STEPS
 #undef AI_RISK_TAV_LIFE
+#undef AI_RISK_REACH
+#undef AI_RISK_ALONE
 #undef AI_RISK_DRINKS
 #undef AI_STUCK_ALWAYS
 #undef AI_STUCK_MINES
@@ -1514,6 +1567,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_HUNT_LIFE
 #undef AI_HUNT_DIST
 #undef AI_FILL_MAX_LIFE
+#undef AI_FILL_MARGIN
 #undef AI_FILL_MINE_TAV
 #undef AI_FILL_LIFE
 #undef AI_FILL_REL

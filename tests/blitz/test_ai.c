@@ -815,10 +815,15 @@ static void test_weak_hero_walks_around_spikes(void) {
 static void test_drinks_before_unaffordable_mine(void) {
   /* h1 owns four mines at 70 life beside a free mine, a tavern 11 moves
      away, 60 own moves left: taking the mine now leaves 44 life, which the
-     risk term prices above the mine's income, so it used to stand beside
+     risk term priced above the mine's income, so it used to stand beside
      the mine (lab games 101, 103 of seed 1000: 80-97 moves so). After a
      drink the mine is cheap: the fill-up term (AI_FILL_W) walks it to the
-     tavern. */
+     tavern. Nobody is within 12 steps, so the risk is AI_RISK_ALONE of
+     it (AI_RISK_REACH), and the take now pays by 2, less than
+     AI_FILL_MARGIN: the hero takes the mine at once, then walks to drink
+     (12 moves in all). With AI_FILL_MARGIN 0 the fill-up test said "take
+     it" and the search did not: it stood 4 moves, walked to the tavern,
+     drank and took the mine only at its 25th move. */
   load("@1$-            @4\n"
        "                  \n"
        "  $-          $-  \n"
@@ -832,17 +837,27 @@ static void test_drinks_before_unaffordable_mine(void) {
   rules_recount(&S);
   S.turn = 960;
   put(1, 0, 0, 70, 50);
-  put(2, 8, 0, 100, 0);
+  put(2, 8, 7, 100, 0); /* the others 15-16 steps away: the risk's share is AI_RISK_ALONE */
   put(3, 8, 8, 100, 0);
-  put(4, 0, 8, 100, 0);
-  h1_drinks_within(14, 50L * TEST_NODES_PER_MS); /* choose(50) */
-  TH_EQ_INT(S.heroes[0].mines, 4);
+  put(4, 7, 8, 100, 0);
+  int drank = 0;
+  for (int k = 0; k < 20 && !(drank && S.heroes[0].mines == 5); k++) {
+    int was = S.heroes[0].life;
+    rules_move(&S, choose_nodes(50L * TEST_NODES_PER_MS)); /* choose(50) */
+    drank |= S.heroes[0].life > was;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(drank && S.heroes[0].mines == 5, "h1 at %d life at (%d,%d), %d mines, drank %d", S.heroes[0].life,
+                S.heroes[0].x, S.heroes[0].y, S.heroes[0].mines, drank);
   /* AI_FILL_REL: at the searched cell the pull costs nothing, so a leaf
      whose gold (or a new mine) turns the term on is not charged the whole
      way to the tavern: 50 gold against 1 (too little to drink, term off)
      differ by the 49 gold and, the pull on, the way to the next mine
      through the tavern (AI_FILL_VIA): 19 moves, not the 1 step to the
      mine beside h1. */
+  S.owner[0 * 9 + 1] = 0; /* the free mine and the turn as before the moves */
+  rules_recount(&S);
+  S.turn = 960;
   put(1, 0, 0, 70, 50);
   ai_prepare(&S, 1);
   double on = ai_evaluate(&S, 1);
@@ -942,6 +957,34 @@ static void test_stronger_hero_near_costs(void) {
   put(4, 0, 6, 100, 0);
   double off_far = ai_evaluate(&S, 1);
   TH_ASSERT_MSG(off_near > off_far - 1e-9 && off_near < off_far + 1e-9, "term off: %.1f vs %.1f", off_near, off_far);
+}
+
+/* ai_evaluate of h1 after ai_prepare with h4 at (x,y), h1 at (2,0) with
+   `life` and the four mines of MAP_OPEN, h2 and h3 9 and 10 steps away. */
+static double valued_with_h4_at(int x, int y, int life) {
+  load(MAP_OPEN);
+  S.owner[1 * 7 + 1] = S.owner[1 * 7 + 5] = S.owner[5 * 7 + 1] = S.owner[5 * 7 + 5] = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  put(1, 2, 0, life, 10);
+  put(2, 6, 5, 100, 0); /* 9 steps from h1 */
+  put(3, 6, 6, 100, 0);
+  put(4, x, y, 100, 0);
+  ai_prepare(&S, 1);
+  return ai_evaluate(&S, 1);
+}
+
+static void test_risk_shrinks_with_no_hero_near(void) {
+  /* AI_RISK_REACH: two hits from death (40 life) with four mines, h1's
+     position is worth less with h4 two steps away than with h4 in its
+     corner 8 steps away (the way from the nearest hero counts); one hit
+     from death (20 life) any hero passing by kills it, and the two are
+     worth the same. Board 63018: our hero held 6 mines behind a spike for
+     700 turns, every take there priced as if a killer stood beside it. */
+  double near = valued_with_h4_at(4, 0, 40), far = valued_with_h4_at(0, 6, 40);
+  TH_ASSERT_MSG(near < far - 10, "40 life: h4 2 steps away %.1f, 8 steps %.1f", near, far);
+  near = valued_with_h4_at(4, 0, 20), far = valued_with_h4_at(0, 6, 20);
+  TH_ASSERT_MSG(near > far - 1e-9 && near < far + 1e-9, "20 life: h4 2 steps away %.1f, 8 steps %.1f", near, far);
 }
 
 static void test_weak_rich_hero_pulled_to_tavern(void) {
@@ -1405,6 +1448,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_drinks_before_unaffordable_mine),
     TH_ENTRY(test_closes_in_on_weak_rich_hero),
     TH_ENTRY(test_stronger_hero_near_costs),
+    TH_ENTRY(test_risk_shrinks_with_no_hero_near),
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_leaves_a_mine_its_neighbour_retakes),
     TH_ENTRY(test_budget_load_adaptive),
