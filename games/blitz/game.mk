@@ -8,7 +8,8 @@
 #                         against sparring bots (reproducible A/B runs)
 #   test-blitz            rules unit tests, contest boards (test_contest.c),
 #                         AI tests (sanitizers), the sparring policies,
-#                         the lab's reproducible games, replay of
+#                         the lab's reproducible games, the fit report
+#                         over traces (fitreport.py), replay of
 #                         every trace in tests/data/blitz, a scripted HTTP
 #                         session against the server, starter-kit clients and
 #                         records (test_server_kits.py), a scaled-down
@@ -53,6 +54,7 @@ test-blitz: build/asan-bin/blitz-referee build/blitz-asan/blitz-server build/bli
 	  build/tests/blitz/test_known \
 	  build/tests/blitz/test_fit \
 	  'tests/blitz/test_lab.sh build/blitz-lab build/asan-bin/blitz-referee build/blitz-miner' \
+	  '$(PYTHON) tests/blitz/test_fitreport.py build/blitz-lab build/asan-bin/blitz-referee build/blitz-miner' \
 	  'build/asan-bin/blitz-referee replay $(BZ_TRACES)/*.txt' \
 	  '$(PYTHON) tests/blitz/test_referee_trace.py build/asan-bin/blitz-referee build/blitz build/blitz-miner build/blitz-hunter' \
 	  '$(PYTHON) tests/blitz/test_server.py build/blitz-asan' \
