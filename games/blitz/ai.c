@@ -82,6 +82,17 @@
    CHANGES.md. */
 #define AI__SPIKE_STEPS 10
 #define AI__SPIKE_LIFE 10 /* the life a spike entry costs (thirst aside) */
+/* A spike our hero enters in the search (and lives) costs AI_SPIKE_PAID x
+   AI__SPIKE_STEPS at the leaf, as the distance maps count it before it is
+   entered (ai__spiked). Without it a spike inside the horizon cost only
+   the life value of 10 life (0.2 to 1 above 40 life), one outside it 10
+   steps, and the search took spikes to save a step: lab board 30088, the
+   hero crossed two spikes more than the way around (2 steps longer) and
+   took its mine at 27 life instead of 45, then too weak to reach a tavern
+   across the spikes. 0: off. */
+#ifndef AI_SPIKE_PAID
+#define AI_SPIKE_PAID 1.0
+#endif
 /* 1: the life of the walk to the next mine (ai_evaluate) counts a spike at
    AI__SPIKE_LIFE (contest seed 818); 0: at its AI__SPIKE_STEPS steps (the
    same while both are 10). */
@@ -192,6 +203,7 @@ static int ai__me;
    AI__ADV_WORST searched for the move worst for us, AI__ADV_MODEL a near
    hero that plays its model's move (AI_ADV_MODEL_MINERS) */
 enum { AI__ADV_FAR, AI__ADV_WORST, AI__ADV_MODEL };
+static int ai__spiked; /* spikes our hero entered and lived in the search so far (AI_SPIKE_PAID) */
 static int ai__dtav0; /* dtav at our cell in the searched position (AI_FILL_REL) */
 static int ai__fill0; /* the fill-up term is on at the searched position (AI_FILL_NO_GAIN) */
 static int ai__near[RULES_HEROES + 1];
@@ -1121,6 +1133,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   double v = mat[me - 1] - AI_OTHER_W * best_other;
   if (rules_finished(s)) return v; /* gold alone decides */
   v += ai__life_value(h->life, left);
+  v -= AI_SPIKE_PAID * AI__SPIKE_STEPS * ai__spiked; /* spikes entered in the search */
   int c = h->x * n + h->y;
   int dm = ai__dmine[c], dvia = ai__dvia[c], dtav = ai__dtav[c];
   if (AI_SAFE_WAYS && h->life < ai__dvneed[c] && ai__dvia_safe[c] < (1 << 20)) dvia = ai__dvia_safe[c];
@@ -1229,6 +1242,14 @@ static int ai__moves(const rules_state *s, int id, int *out) {
   return m;
 }
 
+/* 1 when our hero, to move in s, entered a spike cell and lived in child
+   (the state after its move), else 0. */
+static int ai__spike_entry(const rules_state *s, const rules_state *child) {
+  const rules_hero *a = &s->heroes[ai__me - 1], *b = &child->heroes[ai__me - 1];
+  return AI_SPIKE_PAID > 0 && s->turn % 4 + 1 == ai__me && b->respawn_turn == a->respawn_turn &&
+         (a->x != b->x || a->y != b->y) && child->terrain[b->x * child->n + b->y] == RULES_SPIKES;
+}
+
 static double ai__search(const rules_state *s, int depth, double alpha, double beta) {
   if (ai__abort) return 0;
   if ((++ai__nodes & 255) == 0 && (deadline_passed(ai__dl) || (ai__node_limit > 0 && ai__nodes >= ai__node_limit))) {
@@ -1263,7 +1284,10 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   for (int i = 0; i < nm; i++) {
     memcpy(&child, s, sizeof child);
     rules_move(&child, moves[i]);
+    int sp = ai__spike_entry(s, &child);
+    ai__spiked += sp;
     double v = ai__search(&child, depth - 1, alpha, beta);
+    ai__spiked -= sp;
     if (ai__abort) return 0;
     if (maxing) {
       if (v > best) best = v;
@@ -1414,7 +1438,9 @@ static void ai__order(const rules_state *s, int me, const int *moves, int nm, do
   for (int i = 0; i < nm; i++) {
     memcpy(&child, s, sizeof child);
     rules_move(&child, moves[i]);
+    ai__spiked = ai__spike_entry(s, &child);
     vals[i] = ai_evaluate(&child, me);
+    ai__spiked = 0;
   }
 }
 
@@ -1451,7 +1477,9 @@ static int ai__iteration(const rules_state *s, const int *moves, int nm, int dep
   for (int i = 0; i < nm; i++) {
     memcpy(&child, s, sizeof child);
     rules_move(&child, moves[i]);
+    ai__spiked = ai__spike_entry(s, &child);
     double v = ai__search(&child, depth - 1, i == 0 ? -1e18 : alpha - 1e-9, 1e18);
+    ai__spiked = 0;
     if (ai__abort) return 0;
     iter_vals[i] = v;
     if (v > alpha) alpha = v;
@@ -1521,6 +1549,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI__SPIKE_STEPS
 #undef AI__SPIKE_LIFE
 #undef AI_WALK_SPIKE_LIFE
+#undef AI_SPIKE_PAID
 #undef AI_TRAP_THIRST
 #undef AI_SAFE_WAYS
 #undef AI_IDLE_FREE_WAY

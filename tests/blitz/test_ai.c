@@ -1203,6 +1203,58 @@ static void test_dies_now_when_every_mine_is_held(void) {
   dies_then_holds_two();
 }
 
+static void test_takes_the_mine_behind_spikes(void) {
+  /* Lab game on contest board 30088 (brute, killer, wow models; 8 mines,
+     each behind spikes, every tavern beyond spikes from them), turn 25:
+     our hero h2 at (15,5), 74 life, walked over the spikes (16,5) and
+     (16,6) to the mine (16,7), 2 steps shorter than the way around by
+     (14,7) and (15,7): inside the search's horizon a spike cost only the
+     value of its 10 life (about 1), outside it 10 steps. It took the
+     mine at 27 life, too weak to cross the spikes to a tavern, and died
+     18 times for 48 gold. Counting a spike entered in the search as the
+     distance maps do (AI_SPIKE_PAID), it takes the mine within 6 moves
+     at 40 life or more, and 20 moves later it has drunk and still holds
+     it, never dead. */
+  load(
+       "########################################\n"
+       "########################################\n"
+       "################  ####  ################\n"
+       "  ########^^^^$-        $-^^^^########  \n"
+       "  []##^^    ##  ##^^^^##  ##    ^^##[]  \n"
+       "@1  ^^  ##                    ##  ^^  @4\n"
+       "##^^      ##      ####      ##      ^^##\n"
+       "####    ########        ########    ####\n"
+       "####        ####        ####        ####\n"
+       "########  ##$-            $-##  ########\n"
+       "########  ##$-            $-##  ########\n"
+       "####        ####        ####        ####\n"
+       "####    ########        ########    ####\n"
+       "##^^      ##      ####      ##      ^^##\n"
+       "@2  ^^  ##                    ##  ^^  @3\n"
+       "  []##^^    ##  ##^^^^##  ##    ^^##[]  \n"
+       "  ########^^^^$-        $-^^^^########  \n"
+       "################  ####  ################\n"
+       "########################################\n"
+       "########################################\n");
+  put(1, 5, 5, 73, 0);
+  put(2, 15, 5, 74, 0);
+  put(3, 15, 14, 74, 0);
+  put(4, 4, 14, 74, 0);
+  rules_recount(&S);
+  S.turn = 25;
+  int took = -1, life = 0;
+  for (int k = 0; k < 26; k++) {
+    rules_move(&S, choose_nodes(100000));
+    if (took < 0 && S.owner[16 * S.n + 7] == 2) took = k, life = S.heroes[1].life;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(took >= 0 && took < 6 && life >= 40, "h2 took the mine at move %d (-1: never) at %d life", took,
+                life);
+  TH_ASSERT_MSG(S.heroes[1].mines >= 1 && S.heroes[1].life > 50 && S.heroes[1].respawn_turn < 25,
+                "h2 holds %d mines at %d life at (%d,%d), respawned at turn %d", S.heroes[1].mines,
+                S.heroes[1].life, S.heroes[1].x, S.heroes[1].y, S.heroes[1].respawn_turn);
+}
+
 static void test_no_third_mine_into_a_spike_pocket(void) {
   /* Arena game on contest board 40000 (brute_force_it, KillerBot,
      wowblitzawesome; our hero h3, turn 34): h3 crossed the spike at
@@ -1459,6 +1511,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_no_spike_step_to_turn_on_the_pull),
     TH_ENTRY(test_pulled_off_a_spike_to_the_tavern),
     TH_ENTRY(test_no_third_mine_into_a_spike_pocket),
+    TH_ENTRY(test_takes_the_mine_behind_spikes),
     TH_ENTRY(test_walks_around_spikes_it_would_pay_for),
     TH_ENTRY(test_fitted_neighbour_searched_worst),
 };
