@@ -1211,7 +1211,7 @@ static void test_takes_the_mine_behind_spikes(void) {
      (14,7) and (15,7): inside the search's horizon a spike cost only the
      value of its 10 life (about 1), outside it 10 steps. It took the
      mine at 27 life, too weak to cross the spikes to a tavern, and died
-     18 times for 48 gold. Counting a spike entered in the search as the
+     17 times for 26 gold. Counting a spike entered in the search as the
      distance maps do (AI_SPIKE_PAID), it takes the mine within 6 moves
      at 40 life or more, and 20 moves later it has drunk and still holds
      it, never dead. */
