@@ -88,7 +88,7 @@
    the life value of 10 life (0.2 to 1 above 40 life), one outside it 10
    steps, and the search took spikes to save a step: lab board 30088, the
    hero crossed two spikes more than the way around (2 steps longer) and
-   took its mine at 27 life instead of 45, then too weak to reach a tavern
+   took its mine at 26 life instead of 44, then too weak to reach a tavern
    across the spikes. 0: off. */
 #ifndef AI_SPIKE_PAID
 #define AI_SPIKE_PAID 1.0
