@@ -157,6 +157,7 @@ static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine
 static int ai__dmlife[RULES_CELLS]; /* life spent walking to take the cheapest such mine */
 static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest tavern */
 static int ai__dmtav[RULES_CELLS]; /* dtav where dmine's way takes its mine (AI_FILL_MINE_TAV) */
+static int ai__dmneed[RULES_CELLS]; /* dtneed where dmine's way takes its mine (AI_STUCK_HELD) */
 static int ai__dvia[RULES_CELLS];  /* moves from a cell to a tavern's side, then to a mine */
 static int ai__dneed[RULES_CELLS]; /* least life to walk alive to a tavern's side */
 /* Ways for a hero too weak for the spikes on its shortest way (AI_SAFE_WAYS):
@@ -500,6 +501,7 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__guarded(s, me);
   ai__distmap_need(s, ai__dtav, 0, me, AI__SPIKE_STEPS, ai__dtneed);
   ai__distmap_carry(s, ai__dmine, 1, me, AI__SPIKE_STEPS, NULL, ai__dtav, ai__dmtav);
+  ai__distmap_carry(s, ai__dmine, 1, me, AI__SPIKE_STEPS, NULL, ai__dtneed, ai__dmneed);
   if (AI__SPIKE_STEPS == AI__SPIKE_LIFE) /* spikes cost as many steps as life: the same map */
     memcpy(ai__dmlife, ai__dmine, sizeof ai__dmlife);
   else
@@ -947,7 +949,9 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 **      the search does not walk into a spike pocket for one more mine
 **      and stay there at 1 life (contest board 40000: 3 mines, 292 moves
 **      at 1 life, 886 gold against 1631); else only when 4 says dying is
-**      better;
+**      better. With AI_STUCK_HELD a hero that holds a mine and cannot
+**      drink is stuck even when it could still take a mine: that take
+**      leaves it weaker and as far from a drink;
 **   3. die on purpose: at AI_DEATH_LIFE life or less, dying now is worth
 **      walking into the nearest mine not ours (a fight at 25 life or less
 **      kills) or onto spikes (at 10 or less), then full life at the
@@ -978,6 +982,18 @@ BOT_API ai_terms ai_get_terms(void) { return ai__terms; }
 #define AI_DEATH_LIFE 25
 #ifndef AI_STUCK_ALWAYS
 #define AI_STUCK_ALWAYS 1
+#endif
+/* 1: step 2 counts a hero that holds a mine and cannot walk alive to a
+   drink as stuck, whatever mines it could still take, and the fill-up
+   test (ai__fill_up) charges step 2 to a take that leaves the hero below
+   the life that reaches a tavern from the mine (ai__dmneed), so that it
+   drinks first. Arena board 74001 (every tavern in the middle, 34 steps
+   and a spike from the edge mines): the hero took a second edge mine at
+   34 life, one short of a tavern, held both at falling life, died for
+   them and did it again, while brute_force_it camped in the middle with
+   8 mines (3 seats of 4 lost). 0: off. */
+#ifndef AI_STUCK_HELD
+#define AI_STUCK_HELD 1
 #endif
 /* A death in the search (step 1) and step 4's floor (a death at a leaf)
    some own moves after the searched position count AI_DEATH_WAIT x the
@@ -1035,6 +1051,7 @@ static double ai__death(const rules_state *s, int me, double v, int left, int dt
     v += ai__retake(lost, ai__downed[c], left) - ai__wait_charge(lost, h->respawn_turn);
   int dm = ai__dmine[c], dl = ai__dmlife[c];
   int can_mine = dm < (1 << 20) && h->life - (AI_WALK_SPIKE_LIFE ? dl : dm) > 25;
+  if (AI_STUCK_HELD && h->mines > 0) can_mine = 0; /* a take would only trap it deeper */
   int can_drink = h->gold > 0 && ai__dtav[c] < (1 << 20) && (ai__dneed[c] >= (1 << 20) || h->life >= ai__dneed[c]);
   double alive = v - (!can_mine && !can_drink ? ai__stuck_w * left : 0); /* 2. */
   if (!cheap) return alive; /* AI_STUCK_ALWAYS: step 2 alone */
@@ -1116,6 +1133,7 @@ static int ai__fill_up(const rules_hero *h, int c, int left) {
   double rise2 = ai__risk_at(l2, h->mines + 1, h->gold, dm2, left - dt) -
                  ai__risk_at(99 - dm2, h->mines, h->gold, dm2, left - dt);
   double now = left - dm - rise, later = left - dt - dm2 - rise2; /* the mine's worth each way */
+  if (AI_STUCK_HELD && l1 < ai__dmneed[c]) now -= ai__stuck_w * left; /* stuck after the take */
   if (l2 <= 0 || later <= 0) return 0;
   return now < AI_FILL_MARGIN && later > now;
 }

@@ -1203,6 +1203,69 @@ static void test_dies_now_when_every_mine_is_held(void) {
   dies_then_holds_two();
 }
 
+static void test_no_second_mine_beyond_every_tavern(void) {
+  /* Lab game on arena board 74001 (brute, killer, wow models; our hero h1,
+     turn 40). Every tavern is in the middle, behind spikes 34 steps or
+     more from the mines along the edges. h1 holds the mine (0,11) at 65
+     life. It walked on to (0,16) and took it at 34 life: too weak to
+     cross the spikes to a tavern (it needs 35 there), so it held both at
+     falling life and died for them, over and over, while brute_force_it
+     camped in the middle with 8 mines (real arena, 3 seats of 4 lost).
+     The stuck charge let it: a hero that can still take a mine was not
+     stuck, though the take itself traps it. Holding a mine, a hero that
+     cannot drink is stuck (AI_STUCK_HELD), and the fill-up test charges
+     that to a take. The others stand (h4 moved off to (5,16)); within 45
+     moves h1 drinks, alive, with a mine or more: it takes the mine (6,4)
+     on its way west and south and crosses the spike (7,8) to the middle.
+     With AI_STUCK_HELD 0 it takes (0,16) at 59 life, walks east at falling
+     life and dies. */
+  load(
+       "####      @1##  ##  ##$1^^    ^^$4##  ##  ##@4      ####\n"
+       "    ^^      ##    ^^                ^^    ##      ^^    \n"
+       "        ##                                    ##        \n"
+       "    ^^  ##  ######  ##    ####    ##  ######  ##  ^^    \n"
+       "    ^^######    ######            ######    ######^^    \n"
+       "##    ########  $-      ##    ##      $-  ########    ##\n"
+       "####    $-  ##  ##  ##            ##  ##  ##  $-    ####\n"
+       "####            ^^##    $-    $-    ##^^            ####\n"
+       "$-          ####    ##            ##    ####          $-\n"
+       "^^      ##^^####      ##        ##      ####^^##      ^^\n"
+       "##  $-##    ####  ####  ##    ##  ####  ####    ##$-  ##\n"
+       "          ######        ^^$-$-^^        ######          \n"
+       "  ##    ##########                    ##########    ##  \n"
+       "##            ##        []    []        ##            ##\n"
+       "##            ##        []    []        ##            ##\n"
+       "  ##    ##########                    ##########    ##  \n"
+       "          ######        ^^$-$-^^        ######          \n"
+       "##  $-##    ####  ####  ##    ##  ####  ####    ##$-  ##\n"
+       "^^      ##^^####      ##        ##      ####^^##      ^^\n"
+       "$-          ####    ##            ##    ####          $-\n"
+       "####            ^^##    $-    $-    ##^^            ####\n"
+       "####    $-  ##  ##  ##            ##  ##  ##  $-    ####\n"
+       "##    ########  $-      ##    ##      $-  ########    ##\n"
+       "    ^^######    ######            ######    ######^^    \n"
+       "    ^^  ##  ######  ##    ####    ##  ######  ##  ^^    \n"
+       "        ##                                    ##        \n"
+       "    ^^      ##    ^^                ^^    ##      ^^    \n"
+       "####      @2##  ##  ##$2^^    ^^$3##  ##  ##@3      ####\n");
+  put(1, 1, 11, 65, 1);
+  put(2, 26, 11, 65, 1);
+  put(3, 26, 16, 65, 1);
+  put(4, 5, 16, 65, 1);
+  rules_recount(&S);
+  S.turn = 40;
+  int drank = -1;
+  for (int k = 0; k < 45 && drank < 0; k++) {
+    int life = S.heroes[0].life;
+    rules_move(&S, choose_nodes(100000));
+    if (S.heroes[0].life > life && S.heroes[0].respawn_turn < 40) drank = k;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(drank >= 0 && S.heroes[0].mines >= 1 && S.heroes[0].respawn_turn < 40,
+                "h1 drank at move %d (-1: never), holds %d mines, respawned at turn %d", drank, S.heroes[0].mines,
+                S.heroes[0].respawn_turn);
+}
+
 static void test_takes_the_mine_behind_spikes(void) {
   /* Lab game on contest board 30088 (brute, killer, wow models; 8 mines,
      each behind spikes, every tavern beyond spikes from them), turn 25:
@@ -1512,6 +1575,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_pulled_off_a_spike_to_the_tavern),
     TH_ENTRY(test_no_third_mine_into_a_spike_pocket),
     TH_ENTRY(test_takes_the_mine_behind_spikes),
+    TH_ENTRY(test_no_second_mine_beyond_every_tavern),
     TH_ENTRY(test_walks_around_spikes_it_would_pay_for),
     TH_ENTRY(test_fitted_neighbour_searched_worst),
 };
