@@ -266,16 +266,17 @@ static int ai__need_into(int need, int t) {
 
 /* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell;
    a spike entry costs `spike` more steps (spike < 0: spikes are walls).
-   need (or NULL): the least life to walk dist's way alive. carry (or
-   NULL): seed's value at the cell where dist's way ends (beside the
-   target). */
-static void ai__distmap_carry(const rules_state *s, int *dist, int want_mine, int me, int spike, int *need,
-                              const int *seed, int *carry) {
+   need (or NULL): the least life to walk dist's way alive. end (or
+   NULL): the cell where dist's way ends (beside the target), -1 where
+   no way is. */
+static void ai__distmap_end(const rules_state *s, int *dist, int want_mine, int me, int spike, int *need,
+                              int *end) {
   int n = s->n;
   static int16_t bucket[16][RULES_CELLS];
   static int bsize[16];
   memset(bsize, 0, sizeof bsize);
   for (int c = 0; c < n * n; c++) dist[c] = 1 << 20;
+  for (int c = 0; c < n * n && end; c++) end[c] = -1;
   int pending = 0;
   for (int c = 0; c < n * n; c++) {
     int t = s->terrain[c];
@@ -287,7 +288,7 @@ static void ai__distmap_carry(const rules_state *s, int *dist, int want_mine, in
       if (dist[nc] > 1) {
         dist[nc] = 1;
         if (need) need[nc] = 1;
-        if (carry) carry[nc] = seed[nc];
+        if (end) end[nc] = nc;
         bucket[1][bsize[1]++] = (int16_t)nc;
         pending++;
       }
@@ -306,7 +307,7 @@ static void ai__distmap_carry(const rules_state *s, int *dist, int want_mine, in
         if (nd >= dist[pc]) continue;
         dist[pc] = nd;
         if (need) need[pc] = ai__need_into(need[c], s->terrain[c]);
-        if (carry) carry[pc] = carry[c];
+        if (end) end[pc] = end[c];
         int nb = nd % 16;
         if (bsize[nb] < RULES_CELLS) {
           bucket[nb][bsize[nb]++] = (int16_t)pc;
@@ -320,7 +321,7 @@ static void ai__distmap_carry(const rules_state *s, int *dist, int want_mine, in
 }
 
 static void ai__distmap_need(const rules_state *s, int *dist, int want_mine, int me, int spike, int *need) {
-  ai__distmap_carry(s, dist, want_mine, me, spike, need, NULL, NULL);
+  ai__distmap_end(s, dist, want_mine, me, spike, need, NULL);
 }
 
 static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, int spike) {
@@ -500,8 +501,12 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
   ai__guarded(s, me);
   ai__distmap_need(s, ai__dtav, 0, me, AI__SPIKE_STEPS, ai__dtneed);
-  ai__distmap_carry(s, ai__dmine, 1, me, AI__SPIKE_STEPS, NULL, ai__dtav, ai__dmtav);
-  ai__distmap_carry(s, ai__dmine, 1, me, AI__SPIKE_STEPS, NULL, ai__dtneed, ai__dmneed);
+  static int end[RULES_CELLS]; /* where dmine's way takes its mine */
+  ai__distmap_end(s, ai__dmine, 1, me, AI__SPIKE_STEPS, NULL, end);
+  for (int c = 0; c < s->n * s->n; c++) {
+    ai__dmtav[c] = end[c] < 0 ? 1 << 20 : ai__dtav[end[c]];
+    ai__dmneed[c] = end[c] < 0 ? 1 << 20 : ai__dtneed[end[c]];
+  }
   if (AI__SPIKE_STEPS == AI__SPIKE_LIFE) /* spikes cost as many steps as life: the same map */
     memcpy(ai__dmlife, ai__dmine, sizeof ai__dmlife);
   else
