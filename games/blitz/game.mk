@@ -9,7 +9,8 @@
 #   test-blitz            rules unit tests, contest boards (test_contest.c),
 #                         AI tests (sanitizers), the sparring policies,
 #                         the lab's reproducible games, the fit report
-#                         over traces (fitreport.py), replay of
+#                         over traces (fitreport.py), deaths by cause
+#                         over traces (deaths.py), replay of
 #                         every trace in tests/data/blitz, a scripted HTTP
 #                         session against the server, starter-kit clients and
 #                         records (test_server_kits.py), a scaled-down
@@ -55,6 +56,7 @@ test-blitz: build/asan-bin/blitz-referee build/blitz-asan/blitz-server build/bli
 	  build/tests/blitz/test_fit \
 	  'tests/blitz/test_lab.sh build/blitz-lab build/asan-bin/blitz-referee build/blitz-miner' \
 	  '$(PYTHON) tests/blitz/test_fitreport.py build/blitz-lab build/asan-bin/blitz-referee build/blitz-miner' \
+	  '$(PYTHON) tests/blitz/test_deaths.py build/asan-bin/blitz-referee build/blitz-hunter build/blitz-miner' \
 	  'build/asan-bin/blitz-referee replay $(BZ_TRACES)/*.txt' \
 	  '$(PYTHON) tests/blitz/test_referee_trace.py build/asan-bin/blitz-referee build/blitz build/blitz-miner build/blitz-hunter' \
 	  '$(PYTHON) tests/blitz/test_server.py build/blitz-asan' \
