@@ -10,7 +10,9 @@ names in seat order, one a line). A DIR stands for every *.trace in it.
 
 A hero died between two consecutive states when it stands on its spawn
 at 99 life or more with no mine, and had not stood there already at that
-life with no mine (a drink on the spawn costs 2 gold and is no death).
+life with no mine (a drink on the spawn costs 2 gold and is no death);
+or when it respawned onto a hero that died so (it then holds that hero's
+mines). A bot named in several seats counts once a seat.
 The hero that moved (turn % 4 + 1 of the earlier state) tells the cause:
   - own move: it fought a mine or entered spikes too weak for them; its
     mines turn neutral;
