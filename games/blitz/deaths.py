@@ -28,24 +28,17 @@ mines to the others (killed with many).
 A trace without its .names file, with fewer than 4 names, or whose lines
 do not read as states, is reported on stderr and left out. Exit status:
 0 when at least one game was counted, 1 when none, 2 on a bad argument.
-Standard library only.
+Standard library only (and fitreport.py beside it, for reading the traces).
 """
 import argparse
 import collections
-import glob
 import json
 import os
 import sys
 
+from fitreport import seat_names, traces  # the same traces and .names files
+
 CAUSES = ("own move", "killed", "telefragged")
-
-
-def traces(paths):
-    """The trace files named or held by the folders named, in order."""
-    out = []
-    for p in paths:
-        out += sorted(glob.glob(os.path.join(p, "*.trace"))) if os.path.isdir(p) else [p]
-    return out
 
 
 def hero_view(h):
@@ -148,8 +141,7 @@ def main(argv):
     games = 0
     for trace in traces(a.paths):
         try:
-            with open(trace + ".names") as f:
-                names = [line.strip() for line in f if line.strip()]
+            names = seat_names(trace)
             if len(names) < 4:
                 raise ValueError("%s.names has %d names, not 4" % (trace, len(names)))
             seq = states(trace)

@@ -49,11 +49,17 @@ def traces(paths):
     return out
 
 
+def seat_names(trace):
+    """The bots' names in seat order, from TRACE.names (OSError when it
+    cannot be read)."""
+    with open(trace + ".names") as f:
+        return [line.strip() for line in f if line.strip()]
+
+
 def fit_game(lab, trace, bot, turn):
     """The lab's fit lines for one game, or (None, why)."""
     try:
-        with open(trace + ".names") as f:
-            names = [line.strip() for line in f if line.strip()]
+        names = seat_names(trace)
     except OSError as e:
         return None, "no names file (%s)" % e.strerror
     if bot not in names:

@@ -25,6 +25,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import pyunit  # noqa: E402
+from test_fitreport import rows  # noqa: E402  (both tools print a Markdown table, a row per bot)
 
 CHECK = pyunit.Checks()
 TOOL = os.path.join(HERE, "..", "..", "games", "blitz", "deaths.py")
@@ -56,13 +57,6 @@ WRITTEN = [
 def run(*args):
     p = subprocess.run([sys.executable, TOOL] + list(args), capture_output=True, text=True, timeout=300)
     return p.returncode, p.stdout, p.stderr
-
-
-def rows(out):
-    """{bot: its table row's cells} from the tool's output."""
-    cells = [[c.strip() for c in line.strip("|").split("|")] for line in out.splitlines()
-             if line.startswith("| ") and not line.startswith("| bot ")]
-    return {c[0]: c for c in cells}
 
 
 def write(folder, name, lines, names):
