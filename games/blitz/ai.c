@@ -13,21 +13,26 @@
 **      mine, the least life that reaches a tavern alive (thirst, spikes),
 **      the life the ways to a tavern need and those ways around spikes
 **      (for a hero too weak to cross them, AI_SAFE_WAYS), and per
-**      model-played opponent to a mine not its;
+**      model-played opponent to a mine not its; in a standoff (our hero
+**      in one place with the same mines for AI_STANDOFF_OBS observations
+**      beside another hero) the mines of the heroes beside us are left
+**      out of our mine maps for a while;
 **   3. adversaries: the (at most 2) heroes within AI_NEAR steps, nearest
 **      first with a hero that wins a duel with us, or a hunter, counted
 **      nearer (AI_ADV_THREAT_STEPS), leaving
 **      out a hero seen standing still for AI_IDLE_MOVES of its moves while
 **      it had a free way to a goal (a stuck or crashed bot, not one that
 **      heroes wall in: it stands in the search like a far hero, so it
-**      still hits whoever stops beside it); with AI_ADV_MODEL_MINERS a sure
+**      still hits whoever stops beside it), and a hero of a standoff
+**      (AI_STANDOFF_CALM); with AI_ADV_MODEL_MINERS a sure
 **      miner among them plays its model's move instead of the worst one;
 **   4. order our moves by a one-ply evaluation;
 **   5. iterative deepening by whole rounds (4 plies): our moves maximise;
 **      in the first AI_PRED_PLIES plies a hero whose fit foretells its
 **      moves well plays its fitted move, unless it stands within
 **      AI_PRED_NEAR steps of ours (then its worst move for us) and is
-**      not idle (AI_IDLE_NEAR: an idle one plays its fitted move); else
+**      not idle (AI_IDLE_NEAR: an idle one plays its fitted move) nor of
+**      a standoff; else
 **      adversaries minimise (or
 **      play their model, ai_terms), far heroes
 **      play their model's move (AI_FAR_MODELS; 0: they stand); the
@@ -195,8 +200,14 @@ static struct {
   uint8_t owner[RULES_CELLS], hot_by[RULES_CELLS];
   int took_at[RULES_CELLS];
   float hot[RULES_CELLS];
+  /* standoff (AI_STANDOFF_OBS): our observations in a row within
+     AI_STANDOFF_AREA steps of the cell so_x, so_y with the same mines, the
+     turn the standoff ends, the heroes it is with */
+  int so_x, so_y, so_n, so_mines, standoff_end;
+  uint8_t standoff_with[RULES_HEROES];
 } ai__hist;
 static uint8_t ai__tav_off[RULES_CELLS]; /* taverns the distance maps leave out this move (ai_prepare) */
+static uint8_t ai__mine_off[RULES_CELLS]; /* mines our mine maps leave out this move (AI_STANDOFF_OBS) */
 static int ai__hunt;                /* hunt target's id, 0: none */
 static int ai__hot_c[RULES_HEROES * 4], ai__nhot; /* hot mines not ours (ai_prepare) */
 static int ai__me;
@@ -280,7 +291,8 @@ static void ai__distmap_end(const rules_state *s, int *dist, int want_mine, int 
   int pending = 0;
   for (int c = 0; c < n * n; c++) {
     int t = s->terrain[c];
-    int target = want_mine ? (t == RULES_MINE && s->owner[c] != me) : t == RULES_TAVERN && !ai__tav_off[c];
+    int target = want_mine ? (t == RULES_MINE && s->owner[c] != me && !(me == ai__me && ai__mine_off[c]))
+                           : t == RULES_TAVERN && !ai__tav_off[c];
     if (!target) continue;
     for (int d = 0; d < 4; d++) {
       int nc = ai__next(n, c, d);
@@ -464,6 +476,65 @@ static void ai__guarded(const rules_state *s, int me) {
   if (off > 0 && open == 0) memset(ai__tav_off, 0, (size_t)(n * n)); /* every tavern guarded: none is */
 }
 
+/* Standoff: our hero has stayed within AI_STANDOFF_AREA steps of one cell,
+   with the same mines, for AI_STANDOFF_OBS observations while no hero
+   within AI_STANDOFF_DIST steps of it took or lost a mine or died (not a
+   hero we keep killing at its spawn), and now another hero stands that
+   near, and another hero holds more mines than ours (a hero ahead keeps
+   its mines by its tavern: lab game 129, 14 mines at 98 life, walked off
+   for more and died with 15). Each waits for the other to leave its
+   mines, and neither takes the other's (contest board 77018, seat 0: our
+   hero and brute_force_it stood 2 steps apart by a tavern with 3 mines
+   each for 800 turns while 9 mines 16 to 23 steps away stayed neutral,
+   and KillerBot won). Then, for AI_STANDOFF_KEEP of our moves, the mines
+   of those heroes are left out of our mine maps while another mine is
+   not, so that the walk term points at a mine we can take in peace, and
+   the hero does not turn back once the count restarts, unless we lose a
+   mine or one of those heroes takes one (it ends there). With
+   AI_STANDOFF_CALM those heroes are also played by their model in the
+   search, not at their worst: for AI_STANDOFF_OBS observations they took
+   nothing from us, and at their worst they wall our hero in (on 77018 the
+   mask alone left it in place; six contest boards with standoffs, 24
+   games against the real bots: 14 first places before, 15 with the mask
+   alone, 18 with both, CHANGES.md). 0: off. */
+#ifndef AI_STANDOFF_OBS
+#define AI_STANDOFF_OBS 24
+#endif
+#define AI_STANDOFF_DIST 3
+#define AI_STANDOFF_AREA 2
+#ifndef AI_STANDOFF_CALM
+#define AI_STANDOFF_CALM 1 /* 0: the heroes of a standoff are searched as any other */
+#endif
+#define AI_STANDOFF_KEEP 40
+
+/* ai__mine_off for hero me in s (see AI_STANDOFF_OBS). */
+static void ai__standoff(const rules_state *s, int me) {
+  int n = s->n, off = 0, open = 0;
+  const rules_hero *h = &s->heroes[me - 1];
+  memset(ai__mine_off, 0, (size_t)(n * n));
+  if (AI_STANDOFF_OBS <= 0 || !ai__hist.valid) return;
+  int behind = 0; /* a hero holds more mines than we do: waiting loses */
+  for (int k = 0; k < RULES_HEROES; k++) behind |= s->heroes[k].mines > h->mines;
+  if (ai__hist.so_n >= AI_STANDOFF_OBS && s->turn >= ai__hist.standoff_end && behind) {
+    int with = 0;
+    for (int k = 0; k < RULES_HEROES; k++) {
+      const rules_hero *o = &s->heroes[k];
+      ai__hist.standoff_with[k] = k != me - 1 && !o->crashed && ai__manhattan(h, o) <= AI_STANDOFF_DIST;
+      with += ai__hist.standoff_with[k];
+    }
+    if (with > 0) ai__hist.standoff_end = s->turn + RULES_HEROES * AI_STANDOFF_KEEP;
+  }
+  if (s->turn >= ai__hist.standoff_end) return;
+  for (int i = 0; i < s->nmines; i++) {
+    int c = s->mine_cell[i], o = s->owner[c];
+    if (o == me) continue;
+    ai__mine_off[c] = (uint8_t)(o >= 1 && o <= RULES_HEROES && ai__hist.standoff_with[o - 1]);
+    off += ai__mine_off[c];
+    open += !ai__mine_off[c];
+  }
+  if (off > 0 && open == 0) memset(ai__mine_off, 0, (size_t)(n * n)); /* no other mine: none is off */
+}
+
 /* 1 when cell c of s is open ground or spikes beside a cell that
    satisfies the kind: 0, a mine owned by me; 1, spikes. */
 static int ai__beside(const rules_state *s, int c, int kind, int me) {
@@ -500,6 +571,7 @@ static void ai__stuck_scale(const rules_state *s);
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
   ai__guarded(s, me);
+  ai__standoff(s, me);
   ai__distmap_need(s, ai__dtav, 0, me, AI__SPIKE_STEPS, ai__dtneed);
   static int end[RULES_CELLS]; /* where dmine's way takes its mine */
   ai__distmap_end(s, ai__dmine, 1, me, AI__SPIKE_STEPS, NULL, end);
@@ -641,7 +713,24 @@ static void ai__observe(const rules_state *s, int me) {
         ai__hist.pace[k] = 0;
       }
     }
-    const rules_hero *was = ai__hist.h, *now = s->heroes;
+    const rules_hero *was = ai__hist.h, *now = s->heroes, *h = &now[me - 1];
+    int broken = h->mines < was[me - 1].mines; /* a standoff ends when we lose a mine or its hero gains one */
+    for (int k = 0; k < RULES_HEROES; k++) broken |= ai__hist.standoff_with[k] && now[k].mines > was[k].mines;
+    if (broken) ai__hist.standoff_end = 0;
+    int peace = h->mines == ai__hist.so_mines; /* and no hero near us gained, lost or died */
+    for (int k = 0; k < RULES_HEROES; k++)
+      if (k != me - 1 && (ai__manhattan(&was[k], &was[me - 1]) <= AI_STANDOFF_DIST || ai__manhattan(&now[k], h) <= AI_STANDOFF_DIST) &&
+          (now[k].mines != was[k].mines || (now[k].x == now[k].spawn_x && now[k].y == now[k].spawn_y &&
+                                             now[k].life == 100 && (was[k].x != now[k].x || was[k].y != now[k].y))))
+        peace = 0;
+    if (peace && ai__manhattan_xy(h->x, h->y, ai__hist.so_x, ai__hist.so_y) <= AI_STANDOFF_AREA) {
+      ai__hist.so_n++;
+    } else { /* a standoff (AI_STANDOFF_OBS) counts from here */
+      ai__hist.so_x = h->x;
+      ai__hist.so_y = h->y;
+      ai__hist.so_mines = h->mines;
+      ai__hist.so_n = 0;
+    }
     for (int k = 0; k < RULES_HEROES; k++) {
       if (k == me - 1) continue;
       if (now[k].x != was[k].x || now[k].y != was[k].y)
@@ -700,6 +789,13 @@ static void ai__observe(const rules_state *s, int me) {
 BOT_API int ai_model_of(int hero) { return hero >= 1 && hero <= RULES_HEROES ? ai__model[hero] : AI_MODEL_UNKNOWN; }
 
 static int ai__idle(int hero) { return ai__hist.valid && ai__hist.idle[hero - 1] >= AI_IDLE_MOVES; }
+
+/* 1 while hero is one of a standoff's (AI_STANDOFF_OBS): it did not hit
+   us through the standoff, so the search plays its model's move, not its
+   worst one, and our hero may walk past it to a mine. */
+static int ai__calm(const rules_state *s, int hero) {
+  return AI_STANDOFF_CALM && ai__hist.valid && s->turn < ai__hist.standoff_end && ai__hist.standoff_with[hero - 1];
+}
 
 /* One step down dist from hero id's cell: into an adjacent target (dist 1
 ** means "act from here"), else to the free neighbour with the least dist. */
@@ -1283,7 +1379,7 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   int id = s->turn % 4 + 1;
   rules_state child;
   int fitted = id != ai__me && ai__root_depth - depth < ai__pred_plies[id];
-  int reach = fitted && !(AI_IDLE_NEAR && ai__idle(id)) &&
+  int reach = fitted && !(AI_IDLE_NEAR && ai__idle(id)) && !ai__calm(s, id) &&
               ai__manhattan(&s->heroes[id - 1], &s->heroes[ai__me - 1]) <= AI_PRED_NEAR;
   if (fitted && !reach) {
     int mv = ai__pred ? ai__pred(ai__pred_ctx, s, id) : fit_predict(&ai__fit, s, id);
@@ -1397,7 +1493,7 @@ static int ai__candidates(const rules_state *s, int me, int *cand) {
   int hits_me = ai__hits(s->heroes[me - 1].life);
   ai__near_steps(s, me, bfs);
   for (int k = 1; k <= 4; k++) {
-    if (k == me || s->heroes[k - 1].crashed || ai__idle(k)) continue;
+    if (k == me || s->heroes[k - 1].crashed || ai__idle(k) || ai__calm(s, k)) continue;
     int dd = bfs[s->heroes[k - 1].x * n + s->heroes[k - 1].y];
     if (dd < 0 || dd > AI_NEAR) continue;
     int rank = 4 * dd;

@@ -22,7 +22,8 @@
 ** fill-up pull on, the pull on: off a spike toward the tavern, no third
 ** mine into a spike pocket, no step beside a stronger hero however it is
 ** foretold, at 10 life with every mine held and every tavern beyond
-** spikes die now rather than a move later) and two
+** spikes die now rather than a move later, after a standoff beside a
+** hero that took nothing walk to a free mine) and two
 ** experimental leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
@@ -1058,6 +1059,92 @@ static void test_leaves_a_mine_its_neighbour_retakes(void) {
   TH_EQ_INT(choose(50), RULES_SOUTH);
 }
 
+/* Contest board 77018 at turn 500, owners as then: h1 (ours) holds
+   (15,2), (16,8) and (19,5), h2 (brute_force_it) holds (12,2), (11,8) and
+   (8,5); the mines at the top and bottom edges, 16 steps and more away,
+   are neutral. */
+static const char *MAP_77018 =
+    "              $-####                ####$3              \n"
+    "    ##  $-##              $-$-              ##$-  ##    \n"
+    "    ^^        ##      ##        ##      ##        ^^    \n"
+    "  ^^##        ^^                        ^^        ##^^  \n"
+    "  ##    ^^^^      ##^^##        ##^^##      ^^^^    ##  \n"
+    "##      ##                                    ##      ##\n"
+    "####          ##          ####          ##          ####\n"
+    "##          ^^                            ^^          ##\n"
+    "  ##      $2                                $4      ##  \n"
+    "  ^^^^@1  ^^        ##            ##        ^^  @4^^^^  \n"
+    "  ##            ^^                    ^^            ##  \n"
+    "              ##$2                    $4##              \n"
+    "##  $2##[]        ##                ##        []##$4  ##\n"
+    "####  ^^            ##            ##            ^^  ####\n"
+    "####  ^^            ##            ##            ^^  ####\n"
+    "##  $1##[]        ##                ##        []##$3  ##\n"
+    "              ##$1                    $3##              \n"
+    "  ##            ^^                    ^^            ##  \n"
+    "  ^^^^@2  ^^        ##            ##        ^^  @3^^^^  \n"
+    "  ##      $1                                $3      ##  \n"
+    "##          ^^                            ^^          ##\n"
+    "####          ##          ####          ##          ####\n"
+    "##      ##                                    ##      ##\n"
+    "  ##    ^^^^      ##^^##        ##^^##      ^^^^    ##  \n"
+    "  ^^##        ^^                        ^^        ##^^  \n"
+    "    ^^        ##      ##        ##      ##        ^^    \n"
+    "    ##  $-##              $-$-              ##$3  ##    \n"
+    "              $-####                ####$3              \n";
+
+/* h2's move in the standoff: it paces between (12,5) and (12,6) by the
+   tavern (12,4) and drinks there below 85 life, as brute_force_it paced
+   between (12,5) and (13,5) for 800 turns. */
+static int pace_h2(void) {
+  const rules_hero *h = &S.heroes[1];
+  if (h->life < 85 && h->y == 5) return RULES_WEST;
+  return h->y == 5 ? RULES_EAST : RULES_WEST;
+}
+
+/* Plays `rounds` rounds from S: h1 searches (`play`: its move is played;
+   else it stands, its life kept at 90), h2 paces, h3 and h4 stand.
+   Returns the farthest h1 got (manhattan) from (13,4). */
+static int standoff_rounds(int rounds, int play) {
+  int far = 0;
+  for (int r = 0; r < rounds; r++) {
+    int dir = choose(play ? 200 : 20);
+    rules_move(&S, play ? dir : RULES_STAY);
+    rules_move(&S, pace_h2());
+    rules_move(&S, RULES_STAY);
+    rules_move(&S, RULES_STAY);
+    if (!play) S.heroes[0].life = 90; /* it drinks, say */
+    const rules_hero *h = &S.heroes[0];
+    int d = (h->x > 13 ? h->x - 13 : 13 - h->x) + (h->y > 4 ? h->y - 4 : 4 - h->y);
+    if (d > far) far = d;
+  }
+  return far;
+}
+
+static void test_leaves_a_standoff(void) {
+  /* Contest board 77018, seat 0: our hero and brute_force_it stood 1 to 3
+     steps apart between the taverns (12,4) and (15,4), 3 mines each, for
+     800 turns. Searched at its worst, h2 would hit h1 on its way out and
+     take its mines, and the walk term pointed at h2's mine (12,2), 4
+     steps away, whose taking h2 would answer; the 9 neutral mines, 16 to
+     23 steps away, stayed neutral, and KillerBot won. After AI_STANDOFF_OBS
+     observations in one place beside a hero that took nothing from it,
+     while h3 holds more mines, h2's mines leave h1's walk and h1 walks
+     off to a free mine (fails with -DAI_STANDOFF_OBS=0). h2 here never
+     stands beside h1's way out, so the test passes with the mask alone
+     (-DAI_STANDOFF_CALM=0); on 77018 itself brute_force_it did, and only
+     the two together moved our hero (CHANGES.md). */
+  load(MAP_77018);
+  put(1, 14, 4, 90, 334);
+  put(2, 12, 5, 95, 303);
+  put(3, 20, 22, 60, 484);
+  put(4, 12, 20, 60, 303);
+  rules_recount(&S);
+  S.turn = 500;
+  standoff_rounds(30, 0);
+  TH_ASSERT_MSG(standoff_rounds(24, 1) >= 8, "h1 stayed in the standoff");
+}
+
 /* The budget shrinks on a loaded machine: with the whole of a core and no
    late moves it is --think-ms; with 3 % of a core or moves coming out
    late it is smaller, never below 20 ms, and with 200 ms of lateness the
@@ -1548,6 +1635,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_walks_past_idle_hero),
     TH_ENTRY(test_walks_past_fitted_idle_hero),
     TH_ENTRY(test_blocked_hero_is_not_idle),
+    TH_ENTRY(test_leaves_a_standoff),
     TH_ENTRY(test_weak_hero_beside_miner_drinks),
     TH_ENTRY(test_walks_to_the_unguarded_tavern),
     TH_ENTRY(test_searches_the_stronger_of_three),
