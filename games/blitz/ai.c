@@ -476,27 +476,28 @@ static void ai__guarded(const rules_state *s, int me) {
   if (off > 0 && open == 0) memset(ai__tav_off, 0, (size_t)(n * n)); /* every tavern guarded: none is */
 }
 
-/* Standoff: our hero has stayed within AI_STANDOFF_AREA steps of one cell,
-   with the same mines, for AI_STANDOFF_OBS observations while no hero
-   within AI_STANDOFF_DIST steps of it took or lost a mine or died (not a
-   hero we keep killing at its spawn), and now another hero stands that
-   near, and another hero holds more mines than ours (a hero ahead keeps
-   its mines by its tavern: lab game 129, 14 mines at 98 life, walked off
-   for more and died with 15). Each waits for the other to leave its
-   mines, and neither takes the other's (contest board 77018, seat 0: our
-   hero and brute_force_it stood 2 steps apart by a tavern with 3 mines
-   each for 800 turns while 9 mines 16 to 23 steps away stayed neutral,
-   and KillerBot won). Then, for AI_STANDOFF_KEEP of our moves, the mines
-   of those heroes are left out of our mine maps while another mine is
-   not, so that the walk term points at a mine we can take in peace, and
-   the hero does not turn back once the count restarts, unless we lose a
-   mine or one of those heroes takes one (it ends there). With
-   AI_STANDOFF_CALM those heroes are also played by their model in the
-   search, not at their worst: for AI_STANDOFF_OBS observations they took
-   nothing from us, and at their worst they wall our hero in (on 77018 the
-   mask alone left it in place; six contest boards with standoffs, 24
-   games against the real bots: 14 first places before, 15 with the mask
-   alone, 18 with both, CHANGES.md). 0: off. */
+/* Standoff: for AI_STANDOFF_OBS observations our hero has stayed within
+   AI_STANDOFF_AREA steps of one cell with the same mines, and no hero
+   within AI_STANDOFF_DIST steps of it took or lost a mine or died (so not
+   a hero we keep killing at its spawn); now a hero stands that near, and
+   another hero holds more mines than ours. Each waits for the other to
+   leave its mines, and neither takes the other's (contest board 77018,
+   seat 0: our hero and brute_force_it stood 2 steps apart by a tavern
+   with 3 mines each for 800 turns while 9 mines 16 to 23 steps away
+   stayed neutral, and KillerBot won). A hero ahead in mines keeps them
+   by its tavern (lab game 129: with 14 mines at 98 life, the hero walked
+   off for more and died with 15), so it is no standoff. For
+   AI_STANDOFF_KEEP of our moves the mines of the heroes that near leave
+   our mine maps while another mine is in them, so that the walk term
+   points at a mine we can take in peace and the hero does not turn back
+   once the count restarts. With AI_STANDOFF_CALM those heroes are also
+   searched by their model, not at their worst: they took nothing from
+   us, and at their worst they wall our hero in (on 77018 the mask alone
+   left it in place). The standoff ends early when we lose a mine or one
+   of those heroes takes one (74018, seat 3: brute_force_it took one, was
+   let near and killed our hero). Six boards of such losses, 24 games
+   against the real bots: 14 first places before, 17 after (CHANGES.md).
+   0: off. */
 #ifndef AI_STANDOFF_OBS
 #define AI_STANDOFF_OBS 24
 #endif
@@ -691,6 +692,37 @@ static int ai__free_way(const rules_state *s, int id) {
   return 0;
 }
 
+/* 1 when hero k (0-based) respawned between the observations was and now:
+   at its spawn at full life, having stood elsewhere. */
+static int ai__respawned(const rules_hero *was, const rules_hero *now, int k) {
+  return now[k].x == now[k].spawn_x && now[k].y == now[k].spawn_y && now[k].life == 100 &&
+         (was[k].x != now[k].x || was[k].y != now[k].y);
+}
+
+/* The standoff's counts (AI_STANDOFF_OBS) from observations was to now:
+   it ends when we lost a mine or one of its heroes took one; the count
+   goes on while our hero stays near so_x, so_y with so_mines and no hero
+   near it took or lost a mine or died, else restarts from here. */
+static void ai__observe_standoff(const rules_hero *was, const rules_hero *now, int me) {
+  const rules_hero *h = &now[me - 1];
+  int broken = h->mines < was[me - 1].mines, peace = h->mines == ai__hist.so_mines;
+  for (int k = 0; k < RULES_HEROES; k++) {
+    broken |= ai__hist.standoff_with[k] && now[k].mines > was[k].mines;
+    int near = ai__manhattan(&was[k], &was[me - 1]) <= AI_STANDOFF_DIST ||
+               ai__manhattan(&now[k], h) <= AI_STANDOFF_DIST;
+    if (k != me - 1 && near && (now[k].mines != was[k].mines || ai__respawned(was, now, k))) peace = 0;
+  }
+  if (broken) ai__hist.standoff_end = 0;
+  if (peace && ai__manhattan_xy(h->x, h->y, ai__hist.so_x, ai__hist.so_y) <= AI_STANDOFF_AREA) {
+    ai__hist.so_n++;
+    return;
+  }
+  ai__hist.so_x = h->x;
+  ai__hist.so_y = h->y;
+  ai__hist.so_mines = h->mines;
+  ai__hist.so_n = 0;
+}
+
 /* 1: a hero standing still counts toward idle only with a free way to a
    goal (ai__free_way; contest seed 503); 0: any standing still counts. */
 #ifndef AI_IDLE_FREE_WAY
@@ -713,24 +745,8 @@ static void ai__observe(const rules_state *s, int me) {
         ai__hist.pace[k] = 0;
       }
     }
-    const rules_hero *was = ai__hist.h, *now = s->heroes, *h = &now[me - 1];
-    int broken = h->mines < was[me - 1].mines; /* a standoff ends when we lose a mine or its hero gains one */
-    for (int k = 0; k < RULES_HEROES; k++) broken |= ai__hist.standoff_with[k] && now[k].mines > was[k].mines;
-    if (broken) ai__hist.standoff_end = 0;
-    int peace = h->mines == ai__hist.so_mines; /* and no hero near us gained, lost or died */
-    for (int k = 0; k < RULES_HEROES; k++)
-      if (k != me - 1 && (ai__manhattan(&was[k], &was[me - 1]) <= AI_STANDOFF_DIST || ai__manhattan(&now[k], h) <= AI_STANDOFF_DIST) &&
-          (now[k].mines != was[k].mines || (now[k].x == now[k].spawn_x && now[k].y == now[k].spawn_y &&
-                                             now[k].life == 100 && (was[k].x != now[k].x || was[k].y != now[k].y))))
-        peace = 0;
-    if (peace && ai__manhattan_xy(h->x, h->y, ai__hist.so_x, ai__hist.so_y) <= AI_STANDOFF_AREA) {
-      ai__hist.so_n++;
-    } else { /* a standoff (AI_STANDOFF_OBS) counts from here */
-      ai__hist.so_x = h->x;
-      ai__hist.so_y = h->y;
-      ai__hist.so_mines = h->mines;
-      ai__hist.so_n = 0;
-    }
+    const rules_hero *was = ai__hist.h, *now = s->heroes;
+    ai__observe_standoff(was, now, me);
     for (int k = 0; k < RULES_HEROES; k++) {
       if (k == me - 1) continue;
       if (now[k].x != was[k].x || now[k].y != was[k].y)
@@ -790,9 +806,9 @@ BOT_API int ai_model_of(int hero) { return hero >= 1 && hero <= RULES_HEROES ? a
 
 static int ai__idle(int hero) { return ai__hist.valid && ai__hist.idle[hero - 1] >= AI_IDLE_MOVES; }
 
-/* 1 while hero is one of a standoff's (AI_STANDOFF_OBS): it did not hit
-   us through the standoff, so the search plays its model's move, not its
-   worst one, and our hero may walk past it to a mine. */
+/* 1 while hero is one of a standoff's (AI_STANDOFF_OBS, AI_STANDOFF_CALM):
+   it took nothing from us in the standoff, so the search plays its
+   model's move, not its worst one, and our hero may walk past it. */
 static int ai__calm(const rules_state *s, int hero) {
   return AI_STANDOFF_CALM && ai__hist.valid && s->turn < ai__hist.standoff_end && ai__hist.standoff_with[hero - 1];
 }
