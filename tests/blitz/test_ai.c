@@ -28,6 +28,7 @@
 ** a weak hero with mines is pulled toward a tavern).
 */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ai.h"
@@ -1115,7 +1116,7 @@ static int standoff_rounds(int rounds, int play) {
     rules_move(&S, RULES_STAY);
     if (!play) S.heroes[0].life = 90; /* it drinks, say */
     const rules_hero *h = &S.heroes[0];
-    int d = (h->x > 13 ? h->x - 13 : 13 - h->x) + (h->y > 4 ? h->y - 4 : 4 - h->y);
+    int d = abs(h->x - 13) + abs(h->y - 4);
     if (d > far) far = d;
   }
   return far;
