@@ -30,7 +30,8 @@
 **   5. iterative deepening by whole rounds (4 plies): our moves maximise;
 **      in the first AI_PRED_PLIES plies a hero whose fit foretells its
 **      moves well plays its fitted move, unless it stands within
-**      AI_PRED_NEAR steps of ours (then its worst move for us) and is
+**      AI_PRED_NEAR steps of ours (then AI_PRED_SOFT of its fitted move's
+**      value and the rest of its worst move's for us) and is
 **      not idle (AI_IDLE_NEAR: an idle one plays its fitted move) nor of
 **      a standoff; else
 **      adversaries minimise (or
@@ -147,6 +148,14 @@
    70, fitted a miner, and lost them all). 0: off. */
 #ifndef AI_PRED_NEAR
 #define AI_PRED_NEAR 2
+#endif
+/* The share of a near fitted hero's value (within AI_PRED_NEAR) its fitted
+   move gives, the rest its worst move for us (ai__search_soft): the worst
+   case alone, decided node by node, turns a step away from such a hero
+   into a bait, the hero's fitted move beyond the boundary and its worst
+   inside (lab board 30037, turn 238). 0: the worst move alone; below 1. */
+#ifndef AI_PRED_SOFT
+#define AI_PRED_SOFT 0.75
 #endif
 /* 1: an idle hero (AI_IDLE_MOVES observations at one cell with a free way
    to a goal) plays its fitted move even within AI_PRED_NEAR: it has shown
@@ -699,6 +708,13 @@ static int ai__respawned(const rules_hero *was, const rules_hero *now, int k) {
          (was[k].x != now[k].x || was[k].y != now[k].y);
 }
 
+/* 1 when hero k (0-based) died between the observations was and now: at
+   its spawn at full life, having had less. Read from positions, as the
+   server shows them (client.c leaves respawn_turn unknown). */
+static int ai__died(const rules_hero *was, const rules_hero *now, int k) {
+  return now[k].life == 100 && was[k].life < 100 && now[k].x == now[k].spawn_x && now[k].y == now[k].spawn_y;
+}
+
 /* The standoff's counts (AI_STANDOFF_OBS) from observations was to now:
    it ends when we lost a mine or one of its heroes took one; the count
    goes on while our hero stays near so_x, so_y with so_mines and no hero
@@ -760,8 +776,7 @@ static void ai__observe(const rules_state *s, int me) {
       if (gain == 1) ev[AI_MODEL_MINER] += 1.0;
       if (gain >= 2) ev[AI_MODEL_HUNTER] += 2.0;
       for (int j = 0; j < RULES_HEROES; j++) /* j died beside k */
-        if (j != k && now[j].life == 100 && was[j].life < 100 && now[j].x == now[j].spawn_x &&
-            now[j].y == now[j].spawn_y && ai__manhattan(&was[k], &was[j]) <= 2)
+        if (j != k && ai__died(was, now, j) && ai__manhattan(&was[k], &was[j]) <= 2)
           ev[AI_MODEL_HUNTER] += 1.5;
       int d0 = ai__nearest(was, k), d1 = ai__nearest(now, k);
       if (d0 <= AI_MODEL_CHASE && d1 < d0 && gain <= 0) ev[AI_MODEL_HUNTER] += 0.3;
@@ -772,7 +787,7 @@ static void ai__observe(const rules_state *s, int me) {
     }
     /* hot mines: ours at the last observation, or stepped into then,
        another hero's now while we lived, soon after our take */
-    int died = s->heroes[me - 1].respawn_turn > ai__hist.turn;
+    int died = ai__died(was, now, me - 1);
     for (int i = 0; i < s->nmines; i++) {
       int c = s->mine_cell[i];
       ai__hist.hot[c] *= (float)AI_HOT_DECAY;
@@ -951,7 +966,7 @@ static int ai__left(const rules_state *s, int k) {
 #define AI_DEATH 1
 #endif
 static ai_terms ai__terms = {AI_THREAT_W, AI_RISK_TAVERN, AI_RISK_TAV_STEPS, AI_ADV_MODEL_MINERS, AI_TRAP_MINE_W,
-                             AI_DEATH};
+                             AI_DEATH, AI_PRED_SOFT};
 
 BOT_API ai_terms ai_set_terms(ai_terms t) {
   ai_terms was = ai__terms;
@@ -1385,6 +1400,43 @@ static int ai__spike_entry(const rules_state *s, const rules_state *child) {
          (a->x != b->x || a->y != b->y) && child->terrain[b->x * child->n + b->y] == RULES_SPIKES;
 }
 
+static double ai__search(const rules_state *s, int depth, double alpha, double beta);
+
+/* A fitted hero within AI_PRED_NEAR steps of ours (pred_soft of ai_terms
+   above 0; AI_PRED_SOFT): its node is worth pred_soft of its fitted move's
+   value plus the rest of its worst move's (the fitted move among them).
+   Fail-soft bounds: the mix is at most the fitted move's value, so that
+   move is searched exact above alpha (at or below alpha the mix fails low
+   with it); the other moves are searched in the window that keeps the mix
+   inside (alpha, beta). */
+static double ai__search_soft(const rules_state *s, int id, int depth, double alpha, double beta) {
+  rules_state child;
+  int mv = ai__pred ? ai__pred(ai__pred_ctx, s, id) : fit_predict(&ai__fit, s, id);
+  if (ai__pred && deadline_passed(ai__dl)) { /* a lab predictor may be slow: check the clock */
+    ai__abort = 1;
+    return 0;
+  }
+  if (mv < 0) mv = ai__model_move(s, id);
+  memcpy(&child, s, sizeof child);
+  rules_move(&child, mv);
+  double vf = ai__search(&child, depth - 1, alpha, 1e18);
+  if (ai__abort || vf <= alpha) return ai__abort ? 0 : vf;
+  double w = ai__terms.pred_soft < 0.99 ? ai__terms.pred_soft : 0.99, a2 = (alpha - w * vf) / (1 - w), b2 = (beta - w * vf) / (1 - w), m = vf;
+  if (b2 > vf) b2 = vf;
+  int moves[5];
+  int nm = ai__moves(s, id, moves);
+  for (int i = 0; i < nm && a2 < b2; i++) {
+    if (moves[i] == mv) continue;
+    memcpy(&child, s, sizeof child);
+    rules_move(&child, moves[i]);
+    double v = ai__search(&child, depth - 1, a2, b2);
+    if (ai__abort) return 0;
+    if (v < m) m = v;
+    if (m < b2) b2 = m;
+  }
+  return w * vf + (1 - w) * m;
+}
+
 static double ai__search(const rules_state *s, int depth, double alpha, double beta) {
   if (ai__abort) return 0;
   if ((++ai__nodes & 255) == 0 && (deadline_passed(ai__dl) || (ai__node_limit > 0 && ai__nodes >= ai__node_limit))) {
@@ -1407,6 +1459,7 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
     rules_move(&child, mv >= 0 ? mv : ai__model_move(s, id));
     return ai__search(&child, depth - 1, alpha, beta);
   }
+  if (reach && ai__terms.pred_soft > 0) return ai__search_soft(s, id, depth, alpha, beta);
   if (id != ai__me && !reach && ai__near[id] != AI__ADV_WORST) {
     memcpy(&child, s, sizeof child);
     rules_move(&child, ai__near[id] == AI__ADV_MODEL || AI_FAR_MODELS ? ai__model_move(s, id) : RULES_STAY);
@@ -1692,6 +1745,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_FIT
 #undef AI_PRED_PLIES
 #undef AI_PRED_NEAR
+#undef AI_PRED_SOFT
 #undef AI_IDLE_NEAR
 #undef AI_GUARD_OBS
 #undef AI_GUARD_DIST

@@ -76,7 +76,10 @@ BOT_API double ai_budget_ms(double think_ms, double share, double late_ms);
    a hero too weak to walk to a tavern alive loses (trap_mine_w; 0 = off,
    the default: ai.c, AI_TRAP_MINE_W), and whether life is valued by
    what losing it costs (death 0/1, AI_DEATH, on by default: ai.c, "Death
-   is cheap"; the trapped term was the older answer to a trapped hero). */
+   is cheap"; the trapped term was the older answer to a trapped hero),
+   and the share of a near fitted hero's value its fitted move gives
+   (pred_soft, AI_PRED_SOFT, 0.75 by default; 0: its worst move alone;
+   taken below 0.99). */
 typedef struct ai_terms {
   double threat_w;
   int risk_tavern;
@@ -84,6 +87,7 @@ typedef struct ai_terms {
   int model_miners;
   double trap_mine_w;
   int death;
+  double pred_soft;
 } ai_terms;
 /* Sets all the terms; returns the previous ones (to restore them). */
 BOT_API ai_terms ai_set_terms(ai_terms t);

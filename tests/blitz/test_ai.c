@@ -21,7 +21,7 @@
 ** budget shrinks on a loaded machine, no step onto a spike to turn the
 ** fill-up pull on, the pull on: off a spike toward the tavern, no third
 ** mine into a spike pocket, no step beside a stronger hero however it is
-** foretold, at 10 life with every mine held and every tavern beyond
+** foretold (its worst move alone or mixed with its fitted one), at 10 life with every mine held and every tavern beyond
 ** spikes die now rather than a move later, after a standoff beside a
 ** hero that took nothing walk to a free mine) and two
 ** experimental leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
@@ -1010,7 +1010,7 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   put(3, 6, 6, 10, 0);
   put(4, 0, 6, 10, 0);
   put(1, 3, 1, 20, 50); /* (3,2) is beside the tavern at (3,3) */
-  ai_terms t = {0, 1, 0, 0, 0, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
+  ai_terms t = {0, 1, 0, 0, 0, 0, 0}; /* the term (off by default) alone: the tavern pull, on by default, apart */
   ai_terms was = ai_set_terms(t);
   ai_prepare(&S, 1);
   double close = ai_evaluate(&S, 1);
@@ -1539,9 +1539,11 @@ static void test_fitted_neighbour_searched_worst(void) {
      wowblitzawesome; our hero h1, turn 700): h1 with 22 mines at 43 life
      walked toward the tavern at (0,21) past wowblitzawesome (h4) at 70 life,
      which the fit foretold as a miner. h1 stepped beside it, lost the
-     fight and all 22 mines. A fitted hero within AI_PRED_NEAR steps plays
-     its worst move for us, whatever it is foretold to do (here, a
-     predictor that has h4 step away): h1 does not step beside h4. */
+     fight and all 22 mines. A fitted hero within AI_PRED_NEAR steps is
+     valued partly by its worst move for us, whatever it is foretold to do
+     (here, a predictor that has h4 step away): h1 does not step beside h4,
+     with the worst move alone (pred_soft 0) or mixed with the fitted one
+     (the default, AI_PRED_SOFT). */
   load("    []####      ^^############^^      ####[]    \n"
        "  @1    $1$1      ############      $1$4    @4  \n"
        "####              ##$1####$1##              ####\n"
@@ -1573,9 +1575,16 @@ static void test_fitted_neighbour_searched_worst(void) {
   rules_recount(&S);
   S.turn = 700;
   ai_set_predictor(predict_h4_flees, NULL);
-  int dir = choose(100);
+  ai_terms was = ai_get_terms(), t = was;
+  for (int k = 0; k < 2; k++) {
+    t.pred_soft = k == 0 ? 0 : was.pred_soft;
+    ai_set_terms(t);
+    int dir = choose(100);
+    TH_ASSERT_MSG(dir != RULES_EAST, "h1 (22 mines, 43 life) stepped beside h4 (70 life), pred_soft %.2f",
+                  t.pred_soft);
+  }
+  ai_set_terms(was);
   ai_set_predictor(NULL, NULL);
-  TH_ASSERT_MSG(dir != RULES_EAST, "h1 (22 mines, 43 life) stepped beside h4 (70 life)");
 }
 
 static void test_walks_around_spikes_it_would_pay_for(void) {
