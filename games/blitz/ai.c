@@ -1421,7 +1421,8 @@ static double ai__search_soft(const rules_state *s, int id, int depth, double al
   rules_move(&child, mv);
   double vf = ai__search(&child, depth - 1, alpha, 1e18);
   if (ai__abort || vf <= alpha) return ai__abort ? 0 : vf;
-  double w = ai__terms.pred_soft < 0.99 ? ai__terms.pred_soft : 0.99, a2 = (alpha - w * vf) / (1 - w), b2 = (beta - w * vf) / (1 - w), m = vf;
+  double w = ai__terms.pred_soft < 0.99 ? ai__terms.pred_soft : 0.99;
+  double a2 = (alpha - w * vf) / (1 - w), b2 = (beta - w * vf) / (1 - w), m = vf; /* the worst move's window */
   if (b2 > vf) b2 = vf;
   int moves[5];
   int nm = ai__moves(s, id, moves);
