@@ -1402,6 +1402,15 @@ static int ai__spike_entry(const rules_state *s, const rules_state *child) {
 
 static double ai__search(const rules_state *s, int depth, double alpha, double beta);
 
+/* Hero id's fitted move in s (the lab's predictor when set), its model's
+   move when the fit cannot tell; sets ai__abort when a lab predictor, which
+   may be slow, ran past the deadline. */
+static int ai__fitted_move(const rules_state *s, int id) {
+  int mv = ai__pred ? ai__pred(ai__pred_ctx, s, id) : fit_predict(&ai__fit, s, id);
+  if (ai__pred && deadline_passed(ai__dl)) ai__abort = 1;
+  return mv >= 0 ? mv : ai__model_move(s, id);
+}
+
 /* A fitted hero within AI_PRED_NEAR steps of ours (pred_soft of ai_terms
    above 0; AI_PRED_SOFT): its node is worth pred_soft of its fitted move's
    value plus the rest of its worst move's (the fitted move among them).
@@ -1411,12 +1420,8 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
    inside (alpha, beta). */
 static double ai__search_soft(const rules_state *s, int id, int depth, double alpha, double beta) {
   rules_state child;
-  int mv = ai__pred ? ai__pred(ai__pred_ctx, s, id) : fit_predict(&ai__fit, s, id);
-  if (ai__pred && deadline_passed(ai__dl)) { /* a lab predictor may be slow: check the clock */
-    ai__abort = 1;
-    return 0;
-  }
-  if (mv < 0) mv = ai__model_move(s, id);
+  int mv = ai__fitted_move(s, id);
+  if (ai__abort) return 0;
   memcpy(&child, s, sizeof child);
   rules_move(&child, mv);
   double vf = ai__search(&child, depth - 1, alpha, 1e18);
@@ -1451,13 +1456,10 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   int reach = fitted && !(AI_IDLE_NEAR && ai__idle(id)) && !ai__calm(s, id) &&
               ai__manhattan(&s->heroes[id - 1], &s->heroes[ai__me - 1]) <= AI_PRED_NEAR;
   if (fitted && !reach) {
-    int mv = ai__pred ? ai__pred(ai__pred_ctx, s, id) : fit_predict(&ai__fit, s, id);
-    if (ai__pred && deadline_passed(ai__dl)) { /* a lab predictor may be slow: check the clock */
-      ai__abort = 1;
-      return 0;
-    }
+    int mv = ai__fitted_move(s, id);
+    if (ai__abort) return 0;
     memcpy(&child, s, sizeof child);
-    rules_move(&child, mv >= 0 ? mv : ai__model_move(s, id));
+    rules_move(&child, mv);
     return ai__search(&child, depth - 1, alpha, beta);
   }
   if (reach && ai__terms.pred_soft > 0) return ai__search_soft(s, id, depth, alpha, beta);

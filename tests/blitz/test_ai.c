@@ -21,8 +21,9 @@
 ** budget shrinks on a loaded machine, no step onto a spike to turn the
 ** fill-up pull on, the pull on: off a spike toward the tavern, no third
 ** mine into a spike pocket, no step beside a stronger hero however it is
-** foretold (its worst move alone or mixed with its fitted one), at 10 life with every mine held and every tavern beyond
-** spikes die now rather than a move later, after a standoff beside a
+** foretold (its worst move alone or mixed with its fitted one), at 10
+** life with every mine held and every tavern beyond spikes die now
+** rather than a move later, after a standoff beside a
 ** hero that took nothing walk to a free mine) and two
 ** experimental leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
