@@ -157,6 +157,16 @@
 #ifndef AI_PRED_SOFT
 #define AI_PRED_SOFT 0.75
 #endif
+/* A near hero searched at its worst move (step 3) whose fit is not
+   trusted but loose (fit_loose: about 75 % of its recent moves foretold,
+   FIT_LOOSE_MISS) is valued, in the first AI_PRED_PLIES plies, this share
+   by its fitted move and the rest by its worst (ai__search_soft): such a
+   fit is too often wrong to play its move alone, and right too often for
+   the worst case alone (brute_force_it, foretold 76 % and trusted in a
+   third of the games). 0: its worst move alone. */
+#ifndef AI_PRED_LOOSE
+#define AI_PRED_LOOSE 0.5
+#endif
 /* 1: an idle hero (AI_IDLE_MOVES observations at one cell with a free way
    to a goal) plays its fitted move even within AI_PRED_NEAR: it has shown
    it does not step out, and its worst move for us walls our hero in
@@ -261,6 +271,7 @@ static void *ai__pred_ctx;
 static fit ai__fit;
 static int ai__fit_on = AI_FIT; /* ai_set_fit */
 static int ai__pred_plies[RULES_HEROES + 1]; /* plies the predictor plays each hero, 0: none (ai_choose) */
+static int ai__pred_loose[RULES_HEROES + 1]; /* 1: a loose fit mixed into its worst move (AI_PRED_LOOSE) */
 static int ai__root_depth; /* the iteration's depth (plies from the root: it less depth) */
 static long ai__nodes;
 static int ai__abort;
@@ -1411,22 +1422,21 @@ static int ai__fitted_move(const rules_state *s, int id) {
   return mv >= 0 ? mv : ai__model_move(s, id);
 }
 
-/* A fitted hero within AI_PRED_NEAR steps of ours (pred_soft of ai_terms
-   above 0; AI_PRED_SOFT): its node is worth pred_soft of its fitted move's
-   value plus the rest of its worst move's (the fitted move among them).
+/* A fitted hero within AI_PRED_NEAR steps of ours (w: pred_soft of
+   ai_terms, AI_PRED_SOFT) or a near adversary with a loose fit (w:
+   AI_PRED_LOOSE), whose fitted move is mv: its node is worth w of mv's
+   value plus the rest of its worst move's (mv among them).
    Fail-soft bounds: the mix is at most the fitted move's value, so that
    move is searched exact above alpha (at or below alpha the mix fails low
    with it); the other moves are searched in the window that keeps the mix
    inside (alpha, beta). */
-static double ai__search_soft(const rules_state *s, int id, int depth, double alpha, double beta) {
+static double ai__search_soft(const rules_state *s, int id, int depth, double alpha, double beta, double w, int mv) {
   rules_state child;
-  int mv = ai__fitted_move(s, id);
-  if (ai__abort) return 0;
   memcpy(&child, s, sizeof child);
   rules_move(&child, mv);
   double vf = ai__search(&child, depth - 1, alpha, 1e18);
   if (ai__abort || vf <= alpha) return ai__abort ? 0 : vf;
-  double w = ai__terms.pred_soft < 0.99 ? ai__terms.pred_soft : 0.99;
+  if (w > 0.99) w = 0.99;
   double a2 = (alpha - w * vf) / (1 - w), b2 = (beta - w * vf) / (1 - w), m = vf; /* the worst move's window */
   if (b2 > vf) b2 = vf;
   int moves[5];
@@ -1462,7 +1472,14 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
     rules_move(&child, mv);
     return ai__search(&child, depth - 1, alpha, beta);
   }
-  if (reach && ai__terms.pred_soft > 0) return ai__search_soft(s, id, depth, alpha, beta);
+  if (reach && ai__terms.pred_soft > 0) {
+    int mv = ai__fitted_move(s, id);
+    return ai__abort ? 0 : ai__search_soft(s, id, depth, alpha, beta, ai__terms.pred_soft, mv);
+  }
+  if (ai__pred_loose[id] && ai__near[id] == AI__ADV_WORST && ai__root_depth - depth < AI_PRED_PLIES) {
+    int mv = fit_predict_loose(&ai__fit, s, id);
+    if (mv >= 0) return ai__search_soft(s, id, depth, alpha, beta, AI_PRED_LOOSE, mv);
+  }
   if (id != ai__me && !reach && ai__near[id] != AI__ADV_WORST) {
     memcpy(&child, s, sizeof child);
     rules_move(&child, ai__near[id] == AI__ADV_MODEL || AI_FAR_MODELS ? ai__model_move(s, id) : RULES_STAY);
@@ -1603,6 +1620,8 @@ static void ai__adversaries(const rules_state *s, int me, ai_stats *st) {
   memset(ai__near, 0, sizeof ai__near);
   for (int k = 1; k <= RULES_HEROES; k++) {
     ai__pred_plies[k] = 0;
+    ai__pred_loose[k] = k != me && !ai__pred && ai__fit_on && AI_PRED_LOOSE > 0 && !fit_trusted(&ai__fit, k) &&
+                        fit_loose(&ai__fit, k);
     if (k == me || (ai__pred ? ai__pred(ai__pred_ctx, s, k) < 0 : !ai__fit_on || !fit_trusted(&ai__fit, k))) continue;
     ai__pred_plies[k] = AI_PRED_PLIES;
     st->fit_mask |= 1 << k;
@@ -1749,6 +1768,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_PRED_PLIES
 #undef AI_PRED_NEAR
 #undef AI_PRED_SOFT
+#undef AI_PRED_LOOSE
 #undef AI_IDLE_NEAR
 #undef AI_GUARD_OBS
 #undef AI_GUARD_DIST

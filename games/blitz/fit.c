@@ -9,6 +9,7 @@
 #define FIT_DECAY 0.9f    /* per round scored, on the misses */
 #define FIT_MIN_OBS 8     /* rounds scored before a fit is trusted */
 #define FIT_MAX_MISS 1.0f /* trusted while its decayed misses stay below (~90 % foretold) */
+#define FIT_LOOSE_MISS 2.5f /* loose (fit_loose) while they stay below (~75 % foretold) */
 #define FIT__INF (1 << 20)
 
 /* The grid's values; point i reads them as digits (fit_point), goal
@@ -252,15 +253,28 @@ BOT_API double fit_get(const fit *f, int id, fit_params *p) {
   return f->miss[id - 1][f->best[id - 1]];
 }
 
-BOT_API int fit_predict(void *ctx, const rules_state *s, int id) {
-  const fit *f = ctx;
-  if (!fit_trusted(f, id)) return -1;
+BOT_API int fit_loose(const fit *f, int id) {
+  if (!f->valid || id < 1 || id > RULES_HEROES || id == f->me) return 0;
+  return f->obs[id - 1] >= FIT_MIN_OBS && f->miss[id - 1][f->best[id - 1]] < FIT_LOOSE_MISS;
+}
+
+/* The fitted point's move for hero id in s (the first of equal moves). */
+static int fit__predicted(const fit *f, const rules_state *s, int id) {
   fit_params p;
   fit_point(f->best[id - 1], &p);
   int k = fit__spike_i(p.spikes), mask = fit__move(&p, s, id, f->dmine[id - 1][k], f->dtav[k]);
   for (int d = 0; d <= RULES_STAY; d++) /* the first of equal moves */
     if (mask & (1 << d)) return d;
   return RULES_STAY;
+}
+
+BOT_API int fit_predict(void *ctx, const rules_state *s, int id) {
+  const fit *f = ctx;
+  return fit_trusted(f, id) ? fit__predicted(f, s, id) : -1;
+}
+
+BOT_API int fit_predict_loose(const fit *f, const rules_state *s, int id) {
+  return fit_loose(f, id) ? fit__predicted(f, s, id) : -1;
 }
 
 BOT_API char *fit_describe(const fit *f, int id, char *buf, size_t cap) {
@@ -278,6 +292,7 @@ BOT_API char *fit_describe(const fit *f, int id, char *buf, size_t cap) {
 #undef FIT_DECAY
 #undef FIT_MIN_OBS
 #undef FIT_MAX_MISS
+#undef FIT_LOOSE_MISS
 #undef FIT__INF
 #undef FIT__COUNT
 #undef FIT__LEVELS

@@ -4,7 +4,8 @@
 ** moves and all) are fitted as miners that foretell most of their moves
 ** and are trusted most of the time, a randomly moving hero is never
 ** trusted, fit_predict answers only for trusted heroes and then with a
-** legal direction, and a new game forgets.
+** legal direction, every trusted fit is loose and a random bot's never
+** (fit_loose), and a new game forgets.
 */
 #include <stdio.h>
 #include <string.h>
@@ -100,6 +101,37 @@ static void test_predicts_only_trusted_heroes(void) {
     }
 }
 
+static void test_loose_fits(void) {
+  /* A loose fit (fit_loose) is any that foretells about 75 % of recent
+     moves: every trusted fit is loose, a random bot's never is, and
+     fit_predict_loose answers for loose fits only, never for us. */
+  const int kinds[3] = {SPARRING_RANDOM, SPARRING_MINER, SPARRING_MINER};
+  start(1002, kinds);
+  int loose_random = 0, trusted_not_loose = 0, loose = 0;
+  for (int r = 0; r < 60; r++) {
+    round_played();
+    loose_random += fit_loose(&F, 2);
+    for (int k = 3; k <= 4; k++) {
+      trusted_not_loose += fit_trusted(&F, k) && !fit_loose(&F, k);
+      loose += fit_loose(&F, k);
+    }
+  }
+  TH_EQ_INT(loose_random, 0);
+  TH_EQ_INT(trusted_not_loose, 0);
+  TH_ASSERT(loose > 0);
+  fit_observe(&F, &S, 1);
+  fit_prepare(&F, &S);
+  rules_state t;
+  memcpy(&t, &S, sizeof t);
+  rules_move(&t, RULES_STAY);
+  TH_EQ_INT(fit_predict_loose(&F, &t, 1), -1);
+  TH_EQ_INT(fit_predict_loose(&F, &t, 2), -1);
+  for (int k = 3; k <= 4; k++) {
+    int d = fit_predict_loose(&F, &t, k);
+    TH_ASSERT(fit_loose(&F, k) ? d >= RULES_NORTH && d <= RULES_STAY : d == -1);
+  }
+}
+
 static void test_new_game_forgets(void) {
   const int kinds[3] = {SPARRING_MINER, SPARRING_MINER, SPARRING_MINER};
   start(1000, kinds);
@@ -118,6 +150,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_miners_fitted_as_miners),
     TH_ENTRY(test_random_bot_not_trusted),
     TH_ENTRY(test_predicts_only_trusted_heroes),
+    TH_ENTRY(test_loose_fits),
     TH_ENTRY(test_new_game_forgets),
 };
 
