@@ -35,7 +35,8 @@
 **      not idle (AI_IDLE_NEAR: an idle one plays its fitted move) nor of
 **      a standoff; else
 **      adversaries minimise (or
-**      play their model, ai_terms), far heroes
+**      play their model, ai_terms; one whose fit is loose, AI_PRED_LOOSE
+**      of its fitted move's value and the rest of its worst), far heroes
 **      play their model's move (AI_FAR_MODELS; 0: they stand); the
 **      deadline is checked every 256 nodes and an unfinished iteration is
 **      dropped; stop at AI_MAX_DEPTH, at the game's end, or at
