@@ -96,8 +96,9 @@ BOT_API void fit_point(int i, fit_params *p);
 /* ai_predictor: hero id's move in s by its trusted fit, or -1 (ctx: a fit). */
 BOT_API int fit_predict(void *ctx, const rules_state *s, int id);
 /* 1 when hero id's fit, trusted or not, foretells most of its recent moves
-   (FIT_MIN_OBS, FIT_LOOSE_MISS: about 75 %); the search mixes such a
-   hero's fitted move into its worst one (ai.c, AI_PRED_LOOSE). */
+   (FIT_MIN_OBS, FIT_LOOSE_MISS: about 75 %); the search mixes the fitted
+   move of such a hero, when not trusted, into its worst one (ai.c,
+   AI_PRED_LOOSE). */
 BOT_API int fit_loose(const fit *f, int id);
 /* Hero id's move in s by its loose fit (fit_loose), or -1. */
 BOT_API int fit_predict_loose(const fit *f, const rules_state *s, int id);
