@@ -44,6 +44,15 @@ static void round_played(void) {
   }
 }
 
+/* The fit observes S from hero 1's seat; *t is S after hero 1 stays (a
+   state for fit_predict: the next hero to move is another). */
+static void observed_after_stay(rules_state *t) {
+  fit_observe(&F, &S, 1);
+  fit_prepare(&F, &S);
+  memcpy(t, &S, sizeof *t);
+  rules_move(t, RULES_STAY);
+}
+
 static void test_miners_fitted_as_miners(void) {
   const int kinds[3] = {SPARRING_MINER, SPARRING_MINER, SPARRING_HUNTER};
   for (int seed = 1000; seed < 1002; seed++) {
@@ -87,11 +96,8 @@ static void test_predicts_only_trusted_heroes(void) {
   const int kinds[3] = {SPARRING_RANDOM, SPARRING_MINER, SPARRING_MINER};
   start(1002, kinds);
   for (int r = 0; r < 60; r++) round_played();
-  fit_observe(&F, &S, 1);
-  fit_prepare(&F, &S);
   rules_state t;
-  memcpy(&t, &S, sizeof t);
-  rules_move(&t, RULES_STAY);
+  observed_after_stay(&t);
   TH_EQ_INT(fit_predict(&F, &t, 2), -1);
   TH_EQ_INT(fit_predict(&F, &t, 1), -1);
   for (int k = 3; k <= 4; k++)
@@ -119,11 +125,8 @@ static void test_loose_fits(void) {
   TH_EQ_INT(loose_random, 0);
   TH_EQ_INT(trusted_not_loose, 0);
   TH_ASSERT(loose > 0);
-  fit_observe(&F, &S, 1);
-  fit_prepare(&F, &S);
   rules_state t;
-  memcpy(&t, &S, sizeof t);
-  rules_move(&t, RULES_STAY);
+  observed_after_stay(&t);
   TH_EQ_INT(fit_predict_loose(&F, &t, 1), -1);
   TH_EQ_INT(fit_predict_loose(&F, &t, 2), -1);
   for (int k = 3; k <= 4; k++) {
