@@ -46,7 +46,8 @@
 **      our move.
 ** Leaves (ai_evaluate) value mines by our turns left (gold + mines x turns
 ** left), the risk of losing them by life (the risk term; at two hits from
-** death or less, also by the way to a tavern), fights by the
+** death or less, also by the way to a tavern; for a hero that can drink,
+** exposed no longer than a death would cost it, AI_RISK_RETAKE), fights by the
 ** material that changes hands (the simulator moves mines on a kill), and
 ** taverns by the life they buy (concave life value, tavern detours; a hero
 ** that cannot afford its next mine at its life is pulled to a drink), and a
@@ -194,6 +195,8 @@ static int ai__dmk[RULES_HEROES + 1][RULES_CELLS]; /* per other hero: moves to a
 static int ai__dhunt[RULES_CELLS]; /* moves from a cell to the hunt target's cell (ai_prepare) */
 static int ai__dfoe[RULES_CELLS]; /* moves from the nearest other hero to a cell (AI_RISK_REACH) */
 static double ai__rshare = 1.0; /* the risk's share at the valued cell (AI_RISK_REACH) */
+static int ai__rheals = 0;         /* the valued hero can drink (ai__heals; AI_RISK_RETAKE) */
+static int ai__spawn_walk = 1 << 20; /* moves from our spawn to a mine we own (ai__downed) */
 /* Death is cheap (AI_DEATH, ai__death): moves from a cell to act on a mine
    we own in the searched position (to retake it after a death), and to
    step onto spikes; the searched position's turn and mines' owners. */
@@ -571,6 +574,12 @@ static int ai__beside(const rules_state *s, int c, int kind, int me) {
   return 0;
 }
 
+/* 1 when hero h at cell c has gold and walks alive to a tavern (ai__dneed):
+   it can drink. */
+static int ai__heals(const rules_hero *h, int c) {
+  return h->gold > 0 && ai__dtav[c] < (1 << 20) && (ai__dneed[c] >= (1 << 20) || h->life >= ai__dneed[c]);
+}
+
 /* ai__downed, ai__dspike and the searched position's owners (AI_DEATH). */
 static void ai__death_maps(const rules_state *s, int me) {
   ai__root_turn = s->turn;
@@ -581,6 +590,8 @@ static void ai__death_maps(const rules_state *s, int me) {
   }
   ai__relax(s, ai__downed, 1, AI__SPIKE_STEPS, NULL);
   ai__relax(s, ai__dspike, 1, -1, NULL);
+  const rules_hero *h = &s->heroes[me - 1];
+  ai__spawn_walk = ai__downed[h->spawn_x * s->n + h->spawn_y];
 }
 
 static int ai__fill_up(const rules_hero *h, int c, int left);
@@ -611,10 +622,11 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__spikes(s);
   ai__via(s);
   ai__foes(s, me);
+  ai__death_maps(s, me);
   ai__rshare = ai__risk_share(s->heroes[me - 1].x * s->n + s->heroes[me - 1].y);
   ai__dtav0 = ai__dtav[s->heroes[me - 1].x * s->n + s->heroes[me - 1].y];
+  ai__rheals = ai__heals(&s->heroes[me - 1], s->heroes[me - 1].x * s->n + s->heroes[me - 1].y);
   ai__fill0 = ai__fill_up(&s->heroes[me - 1], s->heroes[me - 1].x * s->n + s->heroes[me - 1].y, ai__left(s, me));
-  ai__death_maps(s, me);
   ai__stuck_scale(s);
   ai__death_ok = 0; /* the probe (ai__death) */
   ai__death_probe = 1;
@@ -897,7 +909,8 @@ static int ai__left(const rules_state *s, int k) {
 }
 
 /* Risk term of ai_evaluate: a weak hero's mines are exposed for
-   AI_RISK_TURNS own moves, or (AI_RISK_TAVERN, with gold) for the moves to
+   AI_RISK_TURNS own moves (a hero that can drink, at most the moves a death
+   costs it: AI_RISK_RETAKE), or (AI_RISK_TAVERN, with gold) for the moves to
    a tavern plus AI_RISK_DRINKS. */
 #ifndef AI_RISK_TURNS
 #define AI_RISK_TURNS 60
@@ -938,6 +951,23 @@ static int ai__left(const rules_state *s, int k) {
 #endif
 #ifndef AI_RISK_ALONE
 #define AI_RISK_ALONE 0.5
+#endif
+/* 1: a hero that can drink (ai__heals) is exposed at most for the moves a
+   death would cost it: the walk from its spawn to the nearest mine it
+   owns in the searched position (ai__downed), half of AI_RETAKE_MOVES for
+   each next mine, and AI_RISK_RETAKE_ADD. Death is cheap where a spawn
+   stands beside its mines: on brawl boards (lab board 30008, 18x18, a
+   mine beside each spawn) KillerBot died 11 times and out-mined our hero,
+   which drank 21 times against 60 moves of exposure. A hero that cannot
+   drink stays weak to the end, and keeps AI_RISK_TURNS (at 10 life, every
+   tavern beyond spikes, the exposure is what makes it die and retake:
+   test_dies_now_when_every_mine_is_held). Lab, contest field, 400 games
+   a set at 100000 nodes: README, Results. 0: off. */
+#ifndef AI_RISK_RETAKE
+#define AI_RISK_RETAKE 1
+#endif
+#ifndef AI_RISK_RETAKE_ADD
+#define AI_RISK_RETAKE_ADD 20
 #endif
 /* Life to keep after taking the next mine; below it the way to that mine
    goes through a tavern (d_eff in ai_evaluate). */
@@ -1196,7 +1226,7 @@ static double ai__death(const rules_state *s, int me, double v, int left, int dt
   int dm = ai__dmine[c], dl = ai__dmlife[c];
   int can_mine = dm < (1 << 20) && h->life - (AI_WALK_SPIKE_LIFE ? dl : dm) > 25;
   if (AI_STUCK_HELD && h->mines > 0) can_mine = 0; /* a take would only trap it deeper */
-  int can_drink = h->gold > 0 && ai__dtav[c] < (1 << 20) && (ai__dneed[c] >= (1 << 20) || h->life >= ai__dneed[c]);
+  int can_drink = ai__heals(h, c);
   double alive = v - (!can_mine && !can_drink ? ai__stuck_w * left : 0); /* 2. */
   if (!cheap) return alive; /* AI_STUCK_ALWAYS: step 2 alone */
   if (h->life > AI_DEATH_LIFE) return ai__death_probe ? v : alive;
@@ -1252,6 +1282,10 @@ static double ai__risk_share(int c) {
 static double ai__risk_at(int life, int mines, int gold, int dtav, int left) {
   double f = life <= 25 ? AI_RISK_F1 : life <= 50 ? AI_RISK_F2 : life <= 75 ? AI_RISK_F3 : 0.0;
   int expo = left < AI_RISK_TURNS ? left : AI_RISK_TURNS;
+  if (AI_RISK_RETAKE && ai__rheals && ai__spawn_walk < (1 << 20)) {
+    int back = ai__spawn_walk + AI_RETAKE_MOVES * (mines - 1) / 2 + AI_RISK_RETAKE_ADD;
+    if (back < expo) expo = back;
+  }
   int tavern = gold > 0 && dtav < (1 << 20);
   if (ai__terms.risk_tavern && tavern && dtav + AI_RISK_DRINKS < expo) expo = dtav + AI_RISK_DRINKS;
   double far = 1.0;
@@ -1298,6 +1332,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   v -= AI_SPIKE_PAID * AI__SPIKE_STEPS * ai__spiked; /* spikes entered in the search */
   int c = h->x * n + h->y;
   int dm = ai__dmine[c], dvia = ai__dvia[c], dtav = ai__dtav[c];
+  ai__rheals = ai__heals(h, c);
   if (AI_SAFE_WAYS && h->life < ai__dvneed[c] && ai__dvia_safe[c] < (1 << 20)) dvia = ai__dvia_safe[c];
   if (AI_SAFE_WAYS && h->life < ai__dtneed[c] && ai__dtav_safe[c] < (1 << 20)) dtav = ai__dtav_safe[c];
   int fill = AI_FILL_W > 0 && ai__fill_up(h, c, left); /* the fill-up pull (AI_FILL_W) */
@@ -1324,9 +1359,10 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
     v -= 1.0 * d_eff;
   }
   /* risk: low life puts every owned mine one or two hits from a killer,
-     for as long as the hero stays weak: AI_RISK_TURNS own moves, or only
-     the walk to a tavern and AI_RISK_DRINKS drinks when it has the gold
-     (AI_RISK_TAVERN). Each step toward a tavern then pays while the hero
+     for as long as the hero stays weak: AI_RISK_TURNS own moves, at most
+     the moves a death would cost a hero that can drink (AI_RISK_RETAKE),
+     or only the walk to a tavern and AI_RISK_DRINKS drinks when it has
+     the gold (AI_RISK_TAVERN). Each step toward a tavern then pays while the hero
      is weak and holds mines. Contest seed 503 against {miner, miner,
      hunter}: with 6 mines the hero wandered from 30 down to 1 life, the
      nearest tavern past its horizon, and a miner leaving its own tavern
@@ -1798,6 +1834,8 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_RISK_TAV_LIFE
 #undef AI_RISK_REACH
 #undef AI_RISK_ALONE
+#undef AI_RISK_RETAKE
+#undef AI_RISK_RETAKE_ADD
 #undef AI_RISK_DRINKS
 #undef AI_STUCK_ALWAYS
 #undef AI_STUCK_MINES

@@ -40,7 +40,9 @@ enum { AI_MODEL_UNKNOWN, AI_MODEL_MINER, AI_MODEL_HUNTER, AI_MODEL_CAMPER, AI_MO
 #ifndef AI_NEAR
 #define AI_NEAR 4
 #endif
+#ifndef AI_MAX_DEPTH
 #define AI_MAX_DEPTH 24
+#endif
 
 typedef struct ai_stats {
   long nodes;        /* simulated moves in the last search */

@@ -21,7 +21,9 @@
 ** budget shrinks on a loaded machine, no step onto a spike to turn the
 ** fill-up pull on, the pull on: off a spike toward the tavern, no third
 ** mine into a spike pocket, no step beside a stronger hero however it is
-** foretold (its worst move alone or mixed with its fitted one), at 10
+** foretold (its worst move alone or mixed with its fitted one), a weak
+** hero that can drink risks its mines only for the moves a death costs it
+** (less with its spawn beside its mine), at 10
 ** life with every mine held and every tavern beyond spikes die now
 ** rather than a move later, after a standoff beside a
 ** hero that took nothing walk to a free mine) and two
@@ -985,9 +987,40 @@ static void test_risk_shrinks_with_no_hero_near(void) {
      worth the same. Board 63018: our hero held 6 mines behind a spike for
      700 turns, every take there priced as if a killer stood beside it. */
   double near = valued_with_h4_at(4, 0, 40), far = valued_with_h4_at(0, 6, 40);
-  TH_ASSERT_MSG(near < far - 10, "40 life: h4 2 steps away %.1f, 8 steps %.1f", near, far);
+  TH_ASSERT_MSG(near < far - 5, "40 life: h4 2 steps away %.1f, 8 steps %.1f", near, far);
   near = valued_with_h4_at(4, 0, 20), far = valued_with_h4_at(0, 6, 20);
   TH_ASSERT_MSG(near > far - 1e-9 && near < far + 1e-9, "20 life: h4 2 steps away %.1f, 8 steps %.1f", near, far);
+}
+
+/* ai_evaluate of h1 at (2,0) with 40 life and `gold`, holding the mine
+   (1,1) of MAP_OPEN, its spawn at (sx,sy), the others in the far corner. */
+static double valued_with_spawn_at(int sx, int sy, int gold) {
+  load(MAP_OPEN);
+  S.owner[1 * 7 + 1] = 1;
+  rules_recount(&S);
+  S.turn = 400;
+  S.heroes[0].spawn_x = sx;
+  S.heroes[0].spawn_y = sy;
+  put(1, 2, 0, 40, gold);
+  put(2, 6, 5, 100, 0);
+  put(3, 6, 6, 100, 0);
+  put(4, 5, 6, 100, 0);
+  ai_prepare(&S, 1);
+  return ai_evaluate(&S, 1);
+}
+
+static void test_risk_counts_the_retake(void) {
+  /* AI_RISK_RETAKE: a weak hero that can drink risks, by a death, its
+     mines' income until it retakes them, not AI_RISK_TURNS moves of it:
+     with its spawn beside its one mine (a brawl board's corner, lab board
+     30008: KillerBot died 11 times and out-mined a hero that drank 21
+     times), the same position is worth more than with its spawn 10 steps
+     away. A hero that cannot drink (no gold) stays weak: AI_RISK_TURNS
+     either way. */
+  double near = valued_with_spawn_at(0, 1, 10), far = valued_with_spawn_at(6, 6, 10);
+  TH_ASSERT_MSG(near > far + 0.5, "gold 10: spawn beside the mine %.2f, 10 steps away %.2f", near, far);
+  near = valued_with_spawn_at(0, 1, 0), far = valued_with_spawn_at(6, 6, 0);
+  TH_ASSERT_MSG(near > far - 1e-9 && near < far + 1e-9, "gold 0: spawn beside the mine %.2f, away %.2f", near, far);
 }
 
 static void test_weak_rich_hero_pulled_to_tavern(void) {
@@ -1656,6 +1689,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_closes_in_on_weak_rich_hero),
     TH_ENTRY(test_stronger_hero_near_costs),
     TH_ENTRY(test_risk_shrinks_with_no_hero_near),
+    TH_ENTRY(test_risk_counts_the_retake),
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_leaves_a_mine_its_neighbour_retakes),
     TH_ENTRY(test_budget_load_adaptive),
