@@ -623,10 +623,12 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__via(s);
   ai__foes(s, me);
   ai__death_maps(s, me);
-  ai__rshare = ai__risk_share(s->heroes[me - 1].x * s->n + s->heroes[me - 1].y);
-  ai__dtav0 = ai__dtav[s->heroes[me - 1].x * s->n + s->heroes[me - 1].y];
-  ai__rheals = ai__heals(&s->heroes[me - 1], s->heroes[me - 1].x * s->n + s->heroes[me - 1].y);
-  ai__fill0 = ai__fill_up(&s->heroes[me - 1], s->heroes[me - 1].x * s->n + s->heroes[me - 1].y, ai__left(s, me));
+  const rules_hero *h = &s->heroes[me - 1];
+  int hc = h->x * s->n + h->y; /* our cell: the searched position's values */
+  ai__rshare = ai__risk_share(hc);
+  ai__dtav0 = ai__dtav[hc];
+  ai__rheals = ai__heals(h, hc);
+  ai__fill0 = ai__fill_up(h, hc, ai__left(s, me));
   ai__stuck_scale(s);
   ai__death_ok = 0; /* the probe (ai__death) */
   ai__death_probe = 1;
