@@ -57,6 +57,7 @@ test-blitz: build/asan-bin/blitz-referee build/blitz-asan/blitz-server build/bli
 	  'tests/blitz/test_lab.sh build/blitz-lab build/asan-bin/blitz-referee build/blitz-miner' \
 	  '$(PYTHON) tests/blitz/test_fitreport.py build/blitz-lab build/asan-bin/blitz-referee build/blitz-miner' \
 	  '$(PYTHON) tests/blitz/test_deaths.py build/asan-bin/blitz-referee build/blitz-hunter build/blitz-miner' \
+	  '$(PYTHON) tests/blitz/test_stalls.py build/asan-bin/blitz-referee build/blitz-miner' \
 	  'build/asan-bin/blitz-referee replay $(BZ_TRACES)/*.txt' \
 	  '$(PYTHON) tests/blitz/test_referee_trace.py build/asan-bin/blitz-referee build/blitz build/blitz-miner build/blitz-hunter' \
 	  '$(PYTHON) tests/blitz/test_server.py build/blitz-asan' \
