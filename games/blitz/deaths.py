@@ -47,9 +47,19 @@ def hero_view(h):
             int(h["life"]), int(h["gold"]), int(h["mineCount"]))
 
 
-def states(path):
-    """(turn, [hero_view x 4]) for each state line of the trace; raises
-    ValueError on a line that is not a state of 4 heroes."""
+def mine_owners(tiles):
+    """{cell index: owner seat 0..3, or None when neutral} of a board's
+    tiles string; raises TypeError when tiles is not a string."""
+    if not isinstance(tiles, str):
+        raise TypeError("tiles is not a string")
+    return {i // 2: "1234".index(tiles[i + 1]) if tiles[i + 1] in "1234" else None
+            for i in range(0, len(tiles) - 1, 2) if tiles[i] == "$"}
+
+
+def states(path, board=False):
+    """(turn, [hero_view x 4]) for each state line of the trace, with
+    board: (turn, [hero_view x 4], mine_owners); raises ValueError on a
+    line that is not a state of 4 heroes (with board: and a board)."""
     out = []
     with open(path) as f:
         for no, line in enumerate(f, 1):
@@ -59,12 +69,29 @@ def states(path):
                 g = json.loads(line)["game"]
                 heroes = [hero_view(h) for h in g["heroes"]]
                 turn = int(g["turn"])
+                owners = mine_owners(g["board"]["tiles"]) if board else None
             except (ValueError, KeyError, TypeError) as e:
                 raise ValueError("line %d is not a game state (%s)" % (no, e))
             if len(heroes) != 4:
                 raise ValueError("line %d has %d heroes, not 4" % (no, len(heroes)))
-            out.append((turn, heroes))
+            out.append((turn, heroes, owners) if board else (turn, heroes))
     return out
+
+
+def games(paths, tool, board=False):
+    """(trace, names, states) of each countable trace of paths; a trace
+    that is not (no .names, fewer than 4 names, a bad line) is reported on
+    stderr as left out by `tool`."""
+    for trace in traces(paths):
+        try:
+            names = seat_names(trace)
+            if len(names) < 4:
+                raise ValueError("%s.names has %d names, not 4" % (trace, len(names)))
+            seq = states(trace, board)
+        except (OSError, ValueError) as e:
+            print("%s: %s left out: %s" % (tool, trace, getattr(e, "strerror", None) or e), file=sys.stderr)
+            continue
+        yield trace, names, seq
 
 
 def respawned(was, now):
@@ -138,17 +165,9 @@ def main(argv):
     a = ap.parse_args(argv)
     agg = collections.defaultdict(lambda: {"games": 0, "deaths": collections.Counter(),
                                            "lost": collections.Counter(), "won": 0})
-    games = 0
-    for trace in traces(a.paths):
-        try:
-            names = seat_names(trace)
-            if len(names) < 4:
-                raise ValueError("%s.names has %d names, not 4" % (trace, len(names)))
-            seq = states(trace)
-        except (OSError, ValueError) as e:
-            print("deaths.py: %s left out: %s" % (trace, getattr(e, "strerror", None) or e), file=sys.stderr)
-            continue
-        games += 1
+    counted = 0
+    for trace, names, seq in games(a.paths, "deaths.py"):
+        counted += 1
         for k in range(4):
             agg[names[k]]["games"] += 1
         for turn, k, cause, mines, by in game_deaths(seq):
@@ -160,10 +179,10 @@ def main(argv):
                 print("%s: turn %d %s (seat %d) died, %s%s, %d mines" % (
                     os.path.basename(trace), turn, names[k], k, cause,
                     "" if by is None else " by %s (seat %d)" % (names[by], by), mines))
-    if not games:
+    if not counted:
         print("deaths.py: no game counted", file=sys.stderr)
         return 1
-    print("deaths: %d games" % games)
+    print("deaths: %d games" % counted)
     print(table(agg))
     return 0
 

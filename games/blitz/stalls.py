@@ -29,38 +29,10 @@ it, for reading the traces and telling a death from a drink).
 """
 import argparse
 import collections
-import json
 import os
 import sys
 
-from deaths import hero_view, respawned
-from fitreport import seat_names, traces
-
-
-def states(path):
-    """(turn, [hero_view x 4], {cell: owner seat or None}) for each state
-    line; raises ValueError on a line that is not a state of 4 heroes with
-    a board."""
-    out = []
-    with open(path) as f:
-        for no, line in enumerate(f, 1):
-            if not line.strip().startswith("{"):
-                continue
-            try:
-                g = json.loads(line)["game"]
-                heroes = [hero_view(h) for h in g["heroes"]]
-                tiles = g["board"]["tiles"]
-                turn = int(g["turn"])
-                if not isinstance(tiles, str):
-                    raise TypeError("tiles is not a string")
-            except (ValueError, KeyError, TypeError) as e:
-                raise ValueError("line %d is not a game state (%s)" % (no, e))
-            if len(heroes) != 4:
-                raise ValueError("line %d has %d heroes, not 4" % (no, len(heroes)))
-            owners = {i // 2: "1234".index(tiles[i + 1]) if tiles[i + 1] in "1234" else None
-                      for i in range(0, len(tiles) - 1, 2) if tiles[i] == "$"}
-            out.append((turn, heroes, owners))
-    return out
+from deaths import games, respawned
 
 
 def drinks(seq):
@@ -135,17 +107,9 @@ def main(argv):
     if a.window < 1 or a.area < 0:
         ap.error("--window must be 1 or more and --area 0 or more")
     agg = collections.defaultdict(lambda: {"games": 0, "drinks": 0, "trades": 0, "stall": 0})
-    games = 0
-    for trace in traces(a.paths):
-        try:
-            names = seat_names(trace)
-            if len(names) < 4:
-                raise ValueError("%s.names has %d names, not 4" % (trace, len(names)))
-            seq = states(trace)
-        except (OSError, ValueError) as e:
-            print("stalls.py: %s left out: %s" % (trace, getattr(e, "strerror", None) or e), file=sys.stderr)
-            continue
-        games += 1
+    counted = 0
+    for trace, names, seq in games(a.paths, "stalls.py", board=True):
+        counted += 1
         dr, tr, st = drinks(seq), trades(seq, a.window), stalls(seq, a.area)
         gold = seq[-1][1] if seq else None
         for k in range(4):
@@ -156,10 +120,10 @@ def main(argv):
             if a.games:
                 print("%s: %s (seat %d) drinks %d trades %d stall %d gold %d" % (
                     os.path.basename(trace), names[k], k, dr[k], tr[k], st[k], gold[k][3] if gold else 0))
-    if not games:
+    if not counted:
         print("stalls.py: no game counted", file=sys.stderr)
         return 1
-    print("stalls: %d games" % games)
+    print("stalls: %d games" % counted)
     print(table(agg))
     return 0
 

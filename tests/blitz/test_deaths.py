@@ -54,8 +54,9 @@ WRITTEN = [
 ]
 
 
-def run(*args):
-    p = subprocess.run([sys.executable, TOOL] + list(args), capture_output=True, text=True, timeout=300)
+def run(*args, tool=TOOL):
+    """(exit status, stdout, stderr) of the tool (deaths.py) run on args."""
+    p = subprocess.run([sys.executable, tool] + list(args), capture_output=True, text=True, timeout=300)
     return p.returncode, p.stdout, p.stderr
 
 

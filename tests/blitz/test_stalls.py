@@ -26,6 +26,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import pyunit  # noqa: E402
 from test_fitreport import rows  # noqa: E402  (a Markdown table, a row per bot)
+import test_deaths  # noqa: E402  (its run and write serve this tool too)
+from test_deaths import write  # noqa: E402
 
 CHECK = pyunit.Checks()
 TOOL = os.path.join(HERE, "..", "..", "games", "blitz", "stalls.py")
@@ -73,18 +75,7 @@ def written():
 
 
 def run(*args):
-    p = subprocess.run([sys.executable, TOOL] + list(args), capture_output=True, text=True, timeout=300)
-    return p.returncode, p.stdout, p.stderr
-
-
-def write(folder, name, lines, names):
-    path = os.path.join(folder, name)
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    if names is not None:
-        with open(path + ".names", "w") as f:
-            f.write("\n".join(names) + "\n")
-    return path
+    return test_deaths.run(*args, tool=TOOL)
 
 
 def written_trace(tmp):
