@@ -6,8 +6,8 @@
 ** every game replays exactly, so two builds compare on identical games.
 **
 **   blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS]
-**             [--boards contest|own] [--turns T] [--jobs J] [--verbose]
-**             [--only G --log] [--oracle | --known] [--no-fit]
+**             [--boards contest|own] [--max-mines M] [--turns T] [--jobs J]
+**             [--verbose] [--only G --log] [--oracle | --known] [--no-fit]
 **             [--fit-report T] OPP OPP OPP
 **             (OPP: miner, hunter, killer, brute, wow, random)
 **   blitz-lab --follow TRACE [--log] OPP
@@ -18,6 +18,9 @@
 ** server's board by default) with our hero in seat g % 4, so every board is
 ** played from every seat; the opponents sit in the other seats in the
 ** order given. Each sparring bot is seeded from (board seed, its seat).
+** --max-mines M plays only boards with at most M mines: game g is played
+** on the (g / 4)-th such board counting from seed S (M 4: the brawl
+** boards, a mine or none per hero, about one contest board in five).
 ** --nodes (default 400000, about 30 ms of search on one core) bounds each
 ** search; --think-ms gives a wall-clock budget instead (not reproducible).
 ** --jobs forks J workers (games g with g % J == j each). --only G plays
@@ -59,7 +62,8 @@
 ** Wilson interval; G: the mean over games of our gold / all heroes' gold,
 ** 0.25 for a game without gold, a finer measure than first places for a
 ** paired A/B; BOT: the opponent with the most gold in a game not won).
-** Exit 0, or 2 on a bad command line.
+** Exit 0; 1 when a board could not be made (or --max-mines finds none);
+** 2 on a bad command line.
 **
 ** Build a variant of the search for an A/B (ai.c's tunables are #ifndef):
 **   python3 merge.py build blitz --entry games/blitz/lab.c --out /tmp/lab.c --no-limit
@@ -98,6 +102,7 @@ typedef struct lab_result {
 
 typedef struct lab_opts {
   int games, seed, nodes, turns, jobs, verbose, own, only, log, oracle, known, nofit, fit_report;
+  int max_mines; /* --max-mines: 0, every board */
   double think_ms;
   const char *follow; /* --follow TRACE: the model's moves along a trace */
   const char *replay; /* --replay TRACE: our search's moves along a trace */
@@ -107,6 +112,7 @@ typedef struct lab_opts {
 } lab_opts;
 
 static lab_result lab__res[LAB_MAX_GAMES];
+static int lab__seeds[LAB_MAX_GAMES / 4 + 1]; /* --max-mines: board g / 4's seed */
 
 static int lab__board(rules_state *s, const lab_opts *o, int seed, char *err, size_t cap) {
   static char text[CONTEST_TEXT_CAP];
@@ -156,6 +162,24 @@ static void lab__fit_report(const lab_opts *o, const lab_result *r, const rules_
   fflush(stdout);
 }
 
+/* --max-mines: the seeds of the first (games + 3) / 4 boards from --seed
+   with at most max_mines mines into lab__seeds; -1 when LAB_SEED_SCAN
+   seeds in a row hold none (a bad board's seed is skipped). */
+#define LAB_SEED_SCAN 10000
+static int lab__find_seeds(const lab_opts *o) {
+  static rules_state s;
+  char err[160];
+  int need = (o->games + 3) / 4, found = 0;
+  for (int seed = o->seed, miss = 0; found < need; seed++) {
+    if (miss++ >= LAB_SEED_SCAN || seed >= 1 << 30) return -1;
+    if (lab__board(&s, o, seed, err, sizeof err) == 0 && s.nmines <= o->max_mines) {
+      lab__seeds[found++] = seed;
+      miss = 0;
+    }
+  }
+  return 0;
+}
+
 /* Plays game g; fills r. */
 static void lab__play(const lab_opts *o, int g, lab_result *r) {
   static rules_state s;
@@ -163,7 +187,7 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
   char err[160];
   memset(r, 0, sizeof *r);
   r->g = g;
-  r->seed = o->seed + g / 4;
+  r->seed = o->max_mines > 0 ? lab__seeds[g / 4] : o->seed + g / 4;
   r->seat = g % 4;
   if (lab__board(&s, o, r->seed, err, sizeof err) < 0) {
     fprintf(stderr, "blitz-lab: seed %d: %s\n", r->seed, err);
@@ -386,7 +410,7 @@ static int lab__fit_trace(const lab_opts *o) {
 
 static int lab__usage(void) {
   fprintf(stderr, "usage: blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS] [--boards contest|own]\n"
-                  "                 [--turns T] [--jobs J] [--verbose] [--oracle | --known] [--no-fit]\n"
+                  "                 [--max-mines M] [--turns T] [--jobs J] [--verbose] [--oracle | --known] [--no-fit]\n"
                   "                 [--fit-report T] OPP OPP OPP\n"
                   "                 (OPP: miner, hunter, killer, brute, wow, random)\n"
                   "       blitz-lab --follow TRACE [--log] OPP\n"
@@ -513,7 +537,8 @@ int main(int argc, char **argv) {
       o.own = !strcmp(v, "own");
       bad = !o.own && strcmp(v, "contest") != 0;
       i++;
-    } else if (!strcmp(a, "--only") && v) bad = lab__int(v, 0, LAB_MAX_GAMES - 1, &o.only), i++;
+    } else if (!strcmp(a, "--max-mines") && v) bad = lab__int(v, 1, RULES_CELLS, &o.max_mines), i++;
+    else if (!strcmp(a, "--only") && v) bad = lab__int(v, 0, LAB_MAX_GAMES - 1, &o.only), i++;
     else if (!strcmp(a, "--verbose")) o.verbose = 1;
     else if (!strcmp(a, "--log")) o.log = 1;
     else if (!strcmp(a, "--follow") && v) o.follow = argv[++i];
@@ -544,6 +569,11 @@ int main(int argc, char **argv) {
   }
   if (nopp != 3) return lab__usage();
   if (o.only >= 0 && o.games <= o.only) o.games = o.only + 1;
+  if (o.max_mines > 0 && lab__find_seeds(&o) < 0) {
+    fprintf(stderr, "blitz-lab: no board with at most %d mines in %d seeds from %d\n", o.max_mines, LAB_SEED_SCAN,
+            o.seed);
+    return 1;
+  }
   fflush(stdout);
   lab__run(&o);
   int n = 0, wins = 0, places[4] = {0}, deaths = 0, searches = 0;
@@ -601,3 +631,4 @@ int main(int argc, char **argv) {
 
 #undef LAB_MAX_GAMES
 #undef LAB_MAX_JOBS
+#undef LAB_SEED_SCAN

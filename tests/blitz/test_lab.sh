@@ -14,6 +14,9 @@
 # move of hero 2 in [--from, --to] (turns 1, 5, ...), each with the trace's
 # move, and a summary of all its 60 moves; twice the same; no trace: exit
 # 1; no --hero: exit 2.
+# --max-mines 4: the games are played on the boards from --seed whose
+# referee board (blitz-referee board) has at most 4 mines, each from every
+# seat, and on no other; a bound no board meets exits 1.
 # --fit-trace: along the same trace, the fit as hero 1 has it at turn 100
 # names the three other heroes by the trace's .names file, each fitted a
 # miner; a turn the trace never reaches exits 1.
@@ -46,6 +49,14 @@ e=$(run $cf)
 check contest_field_same_lines test "$e" = "$(run --jobs 2 $cf)"
 check contest_field_four_games test "$(echo "$e" | grep -c '^game ')" = 4
 check bad_argument_exits_2 sh -c "$lab --games 2 miner miner dragon >/dev/null 2>&1; test \$? = 2"
+mm=$(run --games 8 --seed 60000 --max-mines 4 --turns 20 --nodes 2000 --verbose brute killer wow)
+mm_seeds=$(echo "$mm" | awk '$1 == "game" {print $4}' | uniq | tr '\n' ' ')
+# the seeds of 60000.. whose boards hold at most 4 mines, the first two
+few=$("$referee" board $(seq 60000 60030) | awk '/^seed/ {if (s != "" && m <= 4) printf "%s ", s; s = $2; m = 0; next}
+  {m += gsub(/\$/, "")} END {if (m <= 4) printf "%s ", s}' | cut -d' ' -f1-2)
+check max_mines_boards test "$mm_seeds" = "$few "
+check max_mines_every_seat test "$(echo "$mm" | awk '$1 == "game" {print $6}' | tr -d '\n')" = 01230123
+check max_mines_none_exits_1 sh -c "$lab --games 4 --seed 60000 --max-mines 1 brute killer wow >/dev/null 2>&1; test \$? = 1"
 trace=$(mktemp) || exit 1
 trap 'rm -f "$trace" "$trace.names"' EXIT
 BLITZ_BOT_SEED=7 "$referee" match --seed 7 --turns 60 --quiet --trace "$trace" -- "$miner" "$miner" "$miner" "$miner" >/dev/null
@@ -69,5 +80,5 @@ ft=$("$lab" --fit-trace "$trace" --hero 1 --fit-report 100)
 check fit_trace_three_heroes test "$(echo "$ft" | grep -c '^fit trace turn 100 hero [234] m[234]: goal ')" = 3
 check fit_trace_miners_fitted test "$(echo "$ft" | grep -c ': goal mine ')" = 3
 check fit_trace_turn_never_comes_exits_1 sh -c "$lab --fit-trace '$trace' --hero 1 --fit-report 100000 >/dev/null 2>&1; test \$? = 1"
-echo "$((23 - fail)) passed, $fail failed"
+echo "$((26 - fail)) passed, $fail failed"
 test $fail = 0
