@@ -53,7 +53,8 @@
 ** that cannot afford its next mine at its life is pulled to a drink), and a
 ** weak hero rich in mines within reach draws us (hunt term); a mine that a
 ** hero near it took back from us twice soon after our takes is worth a
-** few moves' income (hot mines, AI_HOT_W). Life
+** few moves' income (hot mines, AI_HOT_W), and each take of it in the
+** searched line costs AI_HOT_TAKE whoever holds it at the leaf. Life
 ** is worth nothing once the game is over: its value shrinks over the last
 ** AI_LIFE_TURNS own moves, and a finished game is valued by gold alone (a
 ** hero with mines no longer dies on its last moves for a fresh life).
@@ -239,6 +240,7 @@ static int ai__me;
    hero that plays its model's move (AI_ADV_MODEL_MINERS) */
 enum { AI__ADV_FAR, AI__ADV_WORST, AI__ADV_MODEL };
 static int ai__spiked; /* spikes our hero entered and lived in the search so far (AI_SPIKE_PAID) */
+static int ai__hot_taken; /* hot mines our hero took in the search so far (AI_HOT_TAKE) */
 static int ai__dtav0; /* dtav at our cell in the searched position (AI_FILL_REL) */
 static int ai__fill0; /* the fill-up term is on at the searched position (AI_FILL_NO_GAIN) */
 static int ai__near[RULES_HEROES + 1];
@@ -270,6 +272,14 @@ static int ai__near[RULES_HEROES + 1];
 #define AI_HOT_MIN 1.5
 #define AI_HOT_DIST 3
 #define AI_HOT_HOLD 2
+/* Each take of a hot mine by our hero in the searched line costs this
+   much (ai_evaluate), whoever holds the mine at the leaf: the retaker's
+   take back within the horizon left the take's 25 life unpaid against a
+   round of income, and two heroes traded one mine by a tavern every round
+   (arena board 82008). 0: off. */
+#ifndef AI_HOT_TAKE
+#define AI_HOT_TAKE 5
+#endif
 static ai_predictor ai__pred; /* ai_set_predictor's, or NULL: the fit (fit.h) */
 static void *ai__pred_ctx;
 static fit ai__fit;
@@ -1332,6 +1342,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (rules_finished(s)) return v; /* gold alone decides */
   v += ai__life_value(h->life, left);
   v -= AI_SPIKE_PAID * AI__SPIKE_STEPS * ai__spiked; /* spikes entered in the search */
+  v -= AI_HOT_TAKE * ai__hot_taken; /* hot mines taken in the search */
   int c = h->x * n + h->y;
   int dm = ai__dmine[c], dvia = ai__dvia[c], dtav = ai__dtav[c];
   ai__rheals = ai__heals(h, c);
@@ -1452,6 +1463,14 @@ static int ai__spike_entry(const rules_state *s, const rules_state *child) {
 
 static double ai__search(const rules_state *s, int depth, double alpha, double beta);
 
+/* 1 when our move from s to child took a hot mine (AI_HOT_TAKE). */
+static int ai__hot_take(const rules_state *s, const rules_state *child) {
+  if (AI_HOT_TAKE <= 0 || s->turn % 4 + 1 != ai__me) return 0;
+  for (int i = 0; i < ai__nhot; i++)
+    if (s->owner[ai__hot_c[i]] != ai__me && child->owner[ai__hot_c[i]] == ai__me) return 1;
+  return 0;
+}
+
 /* Hero id's fitted move in s (the lab's predictor when set), its model's
    move when the fit cannot tell; sets ai__abort when a lab predictor, which
    may be slow, ran past the deadline. */
@@ -1531,10 +1550,12 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   for (int i = 0; i < nm; i++) {
     memcpy(&child, s, sizeof child);
     rules_move(&child, moves[i]);
-    int sp = ai__spike_entry(s, &child);
+    int sp = ai__spike_entry(s, &child), ht = ai__hot_take(s, &child);
     ai__spiked += sp;
+    ai__hot_taken += ht;
     double v = ai__search(&child, depth - 1, alpha, beta);
     ai__spiked -= sp;
+    ai__hot_taken -= ht;
     if (ai__abort) return 0;
     if (maxing) {
       if (v > best) best = v;
@@ -1688,8 +1709,9 @@ static void ai__order(const rules_state *s, int me, const int *moves, int nm, do
     memcpy(&child, s, sizeof child);
     rules_move(&child, moves[i]);
     ai__spiked = ai__spike_entry(s, &child);
+    ai__hot_taken = ai__hot_take(s, &child);
     vals[i] = ai_evaluate(&child, me);
-    ai__spiked = 0;
+    ai__spiked = ai__hot_taken = 0;
   }
 }
 
@@ -1727,8 +1749,9 @@ static int ai__iteration(const rules_state *s, const int *moves, int nm, int dep
     memcpy(&child, s, sizeof child);
     rules_move(&child, moves[i]);
     ai__spiked = ai__spike_entry(s, &child);
+    ai__hot_taken = ai__hot_take(s, &child);
     double v = ai__search(&child, depth - 1, i == 0 ? -1e18 : alpha - 1e-9, 1e18);
-    ai__spiked = 0;
+    ai__spiked = ai__hot_taken = 0;
     if (ai__abort) return 0;
     iter_vals[i] = v;
     if (v > alpha) alpha = v;

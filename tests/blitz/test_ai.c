@@ -1094,6 +1094,42 @@ static void test_leaves_a_mine_its_neighbour_retakes(void) {
   TH_EQ_INT(choose(50), RULES_SOUTH);
 }
 
+/* Arena board 82008, seat 3, turns 403-580: our hero and
+   wowblitzawesome stood each in a pocket beside one tavern and one mine
+   (here h1 at (2,2) and h2 at (1,3), the tavern (1,2), the mine (2,3)),
+   and took the mine from each other every round, 25 life a take, for 170
+   takes while KillerBot mined. h1, at 90 life with gold for drinks,
+   takes the mine twice (h2 retakes it before h1's next move, as the
+   test sets the owner back); the mine is then hot, and a take whose
+   retake the search foresees buys a round of income for 25 life that a
+   drink must buy back: with AI_HOT_TAKE it is not taken a third time. */
+static const char *MAP_POCKET =
+    "@1          @4\n"
+    "  ##[]    ##  \n"
+    "      $-##    \n"
+    "              \n"
+    "              \n"
+    "  $-      $-  \n"
+    "@2          @3\n";
+
+static void test_stops_trading_a_mine_by_a_tavern(void) {
+  int dirs[3];
+  for (int round = 0; round < 3; round++) {
+    load(MAP_POCKET);
+    S.turn = 400 + 4 * round;
+    put(1, 2, 2, 90, 20);
+    put(2, 1, 3, 40, 20);
+    put(3, 6, 6, 100, 1000);
+    put(4, 0, 6, 100, 0);
+    S.owner[2 * 7 + 3] = 2;
+    rules_recount(&S);
+    dirs[round] = choose(50);
+  }
+  TH_EQ_INT(dirs[0], RULES_EAST);
+  TH_EQ_INT(dirs[1], RULES_EAST);
+  TH_ASSERT_MSG(dirs[2] != RULES_EAST, "took the traded mine a third time");
+}
+
 /* Contest board 77018 at turn 500, owners as then: h1 (ours) holds
    (15,2), (16,8) and (19,5), h2 (brute_force_it) holds (12,2), (11,8) and
    (8,5); the mines at the top and bottom edges, 16 steps and more away,
@@ -1692,6 +1728,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_risk_counts_the_retake),
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_leaves_a_mine_its_neighbour_retakes),
+    TH_ENTRY(test_stops_trading_a_mine_by_a_tavern),
     TH_ENTRY(test_budget_load_adaptive),
     TH_ENTRY(test_dies_for_a_fresh_life_across_spikes),
     TH_ENTRY(test_no_drink_when_dying_is_free),
