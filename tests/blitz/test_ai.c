@@ -1066,6 +1066,22 @@ static void test_weak_rich_hero_pulled_to_tavern(void) {
   ai_set_terms(was);
 }
 
+/* h1's moves at turns 400, 404 and 408 (dirs[0..2]), each from the same
+   position on map: heroes[k] = {row, column, life, gold} of hero k + 1,
+   the mine at cell `mine` h2's. The position is what h1 sees when h2
+   takes the mine back before each of h1's moves; its memory of the mine
+   (the hot-mine tests) runs on across the three. */
+static void retaken_rounds(const char *map, const int heroes[RULES_HEROES][4], int mine, int dirs[3]) {
+  for (int round = 0; round < 3; round++) {
+    load(map);
+    S.turn = 400 + 4 * round;
+    for (int k = 0; k < RULES_HEROES; k++) put(k + 1, heroes[k][0], heroes[k][1], heroes[k][2], heroes[k][3]);
+    S.owner[mine] = 2;
+    rules_recount(&S);
+    dirs[round] = choose(50);
+  }
+}
+
 static void test_leaves_a_mine_its_neighbour_retakes(void) {
   /* h1, at 60 life, stands beside h2's mine (1,1), h2 three steps from
      it, beyond AI_NEAR of h1; h3 is the richest other hero. Fresh, h1
@@ -1075,18 +1091,9 @@ static void test_leaves_a_mine_its_neighbour_retakes(void) {
      200 turns); after two such retakes the mine is hot (AI_HOT_W): taking
      it again is worth two moves of income, less than the 20 life, and h1
      leaves it. A fresh history (an earlier turn) takes it again. */
+  static const int heroes[RULES_HEROES][4] = {{0, 1, 60, 20}, {4, 1, 100, 20}, {6, 6, 100, 1000}, {6, 0, 100, 0}};
   int dirs[3];
-  for (int round = 0; round < 3; round++) {
-    load(MAP_OPEN);
-    S.turn = 400 + 4 * round;
-    put(1, 0, 1, 60, 20);
-    put(2, 4, 1, 100, 20);
-    put(3, 6, 6, 100, 1000);
-    put(4, 6, 0, 100, 0);
-    S.owner[1 * 7 + 1] = 2;
-    rules_recount(&S);
-    dirs[round] = choose(50);
-  }
+  retaken_rounds(MAP_OPEN, heroes, 1 * 7 + 1, dirs);
   TH_EQ_INT(dirs[0], RULES_SOUTH);
   TH_EQ_INT(dirs[1], RULES_SOUTH);
   TH_ASSERT_MSG(dirs[2] != RULES_SOUTH, "took the hot mine a third time");
@@ -1113,18 +1120,9 @@ static const char *MAP_POCKET =
     "@2          @3\n";
 
 static void test_stops_trading_a_mine_by_a_tavern(void) {
+  static const int heroes[RULES_HEROES][4] = {{2, 2, 90, 20}, {1, 3, 40, 20}, {6, 6, 100, 1000}, {0, 6, 100, 0}};
   int dirs[3];
-  for (int round = 0; round < 3; round++) {
-    load(MAP_POCKET);
-    S.turn = 400 + 4 * round;
-    put(1, 2, 2, 90, 20);
-    put(2, 1, 3, 40, 20);
-    put(3, 6, 6, 100, 1000);
-    put(4, 0, 6, 100, 0);
-    S.owner[2 * 7 + 3] = 2;
-    rules_recount(&S);
-    dirs[round] = choose(50);
-  }
+  retaken_rounds(MAP_POCKET, heroes, 2 * 7 + 3, dirs);
   TH_EQ_INT(dirs[0], RULES_EAST);
   TH_EQ_INT(dirs[1], RULES_EAST);
   TH_ASSERT_MSG(dirs[2] != RULES_EAST, "took the traded mine a third time");
