@@ -26,7 +26,8 @@
 ** (less with its spawn beside its mine), at 10
 ** life with every mine held and every tavern beyond spikes die now
 ** rather than a move later, after a standoff beside a
-** hero that took nothing walk to a free mine) and two
+** hero that took nothing walk to a free mine, a cell toward a free mine
+** worth more than one beside a mine another hero holds) and two
 ** experimental leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
@@ -889,6 +890,7 @@ static void test_closes_in_on_weak_rich_hero(void) {
        "@2              @3\n");
   S.owner[0 * 9 + 1] = S.owner[2 * 9 + 1] = S.owner[2 * 9 + 7] = S.owner[4 * 9 + 1] = 2;
   S.owner[4 * 9 + 7] = S.owner[6 * 9 + 1] = S.owner[6 * 9 + 7] = 2;
+  S.owner[0 * 9 + 7] = 4; /* every mine held: held mines count AI_OWNED_STEPS more in the walk */
   rules_recount(&S);
   S.turn = 400;
   put(2, 8, 2, 20, 100);
@@ -1126,6 +1128,39 @@ static void test_stops_trading_a_mine_by_a_tavern(void) {
   TH_EQ_INT(dirs[0], RULES_EAST);
   TH_EQ_INT(dirs[1], RULES_EAST);
   TH_ASSERT_MSG(dirs[2] != RULES_EAST, "took the traded mine a third time");
+}
+
+/* Arena board 84017, seat 2: our hero and wowblitzawesome shared the
+   bottom half and, for the whole game, each stood by the mine the other
+   held and took it back now and then, while four neutral mines stood a
+   few steps further (behind a spike); our hero ended with one mine. The
+   walk term led to the nearest mine not ours, the held one. Here h1 at
+   (1,1) stands beside h2's mine (1,0), h2 beside it; the neutral mine
+   (1,6) is five moves away, three from (1,3). With AI_OWNED_STEPS the
+   held mine counts that many steps further, and (1,3) is worth more than
+   the cell beside the held mine (the walk term alone differs). */
+static const char *MAP_SHARED =
+    "      []      \n"
+    "$-@1        $-\n"
+    "@2            \n"
+    "      ##      \n"
+    "              \n"
+    "              \n"
+    "@3    []    @4\n";
+
+static void test_walks_to_a_free_mine_past_a_held_one(void) {
+  load(MAP_SHARED);
+  S.turn = 400;
+  put(2, 2, 0, 100, 50);
+  S.owner[1 * 7 + 0] = 2;
+  rules_recount(&S);
+  put(1, 1, 1, 80, 50);
+  ai_prepare(&S, 1);
+  double by_held = ai_evaluate(&S, 1);
+  put(1, 1, 3, 80, 50);
+  double toward_free = ai_evaluate(&S, 1);
+  TH_ASSERT_MSG(toward_free > by_held + 1, "beside the held mine %.1f, toward the free one %.1f", by_held,
+                toward_free);
 }
 
 /* Contest board 77018 at turn 500, owners as then: h1 (ours) holds
@@ -1727,6 +1762,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_weak_rich_hero_pulled_to_tavern),
     TH_ENTRY(test_leaves_a_mine_its_neighbour_retakes),
     TH_ENTRY(test_stops_trading_a_mine_by_a_tavern),
+    TH_ENTRY(test_walks_to_a_free_mine_past_a_held_one),
     TH_ENTRY(test_budget_load_adaptive),
     TH_ENTRY(test_dies_for_a_fresh_life_across_spikes),
     TH_ENTRY(test_no_drink_when_dying_is_free),
