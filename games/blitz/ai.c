@@ -327,34 +327,6 @@ static int ai__need_into(int need, int t) {
   return (t == RULES_SPIKES ? 11 : 1) + (need == 1 ? 0 : need);
 }
 
-/* The steps the walk term's map adds to mine cell c of s (AI_OWNED_STEPS
-   when another hero holds it). */
-static int ai__owned_steps(const rules_state *s, int c) { return s->owner[c] != 0 ? AI_OWNED_STEPS : 0; }
-
-/* ai__dgoal: dmine's map with each mine another hero holds AI_OWNED_STEPS
-   further, for the walk term (ai_evaluate, dvia, and the walk of a fresh
-   life in ai__death); dmine stays the moves of the walk (the life it
-   costs, the moves to a death on a mine). */
-static int ai__dgoal[RULES_CELLS];
-static void ai__relax(const rules_state *s, int *dist, int step, int spike, int *need);
-static void ai__goal_map(const rules_state *s, int me) {
-  int n = s->n, *dmine = ai__dmine;
-  if (AI_OWNED_STEPS == 0) {
-    memcpy(ai__dgoal, dmine, sizeof ai__dgoal);
-    return;
-  }
-  for (int c = 0; c < n * n; c++) ai__dgoal[c] = 1 << 20;
-  for (int i = 0; i < s->nmines; i++) {
-    int c = s->mine_cell[i], d0 = 1 + ai__owned_steps(s, c);
-    if (s->owner[c] == me || ai__mine_off[c]) continue;
-    for (int d = 0; d < 4; d++) {
-      int nc = ai__next(n, c, d);
-      if (nc >= 0 && ai__open(s, nc) && dmine[nc] == 1 && ai__dgoal[nc] > d0) ai__dgoal[nc] = d0;
-    }
-  }
-  ai__relax(s, ai__dgoal, 1, AI__SPIKE_STEPS, NULL);
-}
-
 /* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell;
    a spike entry costs `spike` more steps (spike < 0: spikes are walls).
    need (or NULL): the least life to walk dist's way alive. end (or
@@ -458,6 +430,29 @@ static void ai__relax(const rules_state *s, int *dist, int step, int spike, int 
       }
     }
   }
+}
+
+/* ai__dgoal: dmine's map with each mine another hero holds AI_OWNED_STEPS
+   further, for the walk term (ai_evaluate, dvia, and the walk of a fresh
+   life in ai__death); dmine stays the moves of the walk (the life it
+   costs, the moves to a death on a mine). */
+static int ai__dgoal[RULES_CELLS];
+static void ai__goal_map(const rules_state *s, int me) {
+  int n = s->n, *dmine = ai__dmine;
+  if (AI_OWNED_STEPS == 0) {
+    memcpy(ai__dgoal, dmine, sizeof ai__dgoal);
+    return;
+  }
+  for (int c = 0; c < n * n; c++) ai__dgoal[c] = 1 << 20;
+  for (int i = 0; i < s->nmines; i++) {
+    int c = s->mine_cell[i], d0 = 1 + (s->owner[c] != 0 ? AI_OWNED_STEPS : 0);
+    if (s->owner[c] == me || ai__mine_off[c]) continue;
+    for (int d = 0; d < 4; d++) {
+      int nc = ai__next(n, c, d);
+      if (nc >= 0 && ai__open(s, nc) && dmine[nc] == 1 && ai__dgoal[nc] > d0) ai__dgoal[nc] = d0;
+    }
+  }
+  ai__relax(s, ai__dgoal, 1, AI__SPIKE_STEPS, NULL);
 }
 
 /* dvia[c] = min over cells t beside a tavern of (path c -> t) + dgoal[t];
@@ -1397,7 +1392,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
   if (AI_SAFE_WAYS && h->life < ai__dtneed[c] && ai__dtav_safe[c] < (1 << 20)) dtav = ai__dtav_safe[c];
   int fill = AI_FILL_W > 0 && ai__fill_up(h, c, left); /* the fill-up pull (AI_FILL_W) */
   if (dm < (1 << 20)) {
-    int d_eff = ai__dgoal[c] < (1 << 20) ? ai__dgoal[c] : dm;
+    int d_eff = ai__dgoal[c]; /* finite with dm: the same seeds and ways */
     /* the walk's life: a step's thirst and 10 a spike (dmlife), not the
        steps of dm: contest seed 818 (a spike then 3 steps), the hero left
        its tavern at 73 life for a mine beyond spikes, came at 31, too weak
