@@ -329,10 +329,16 @@ static int ai__need_into(int need, int t) {
 
 /* Multi-source Dijkstra: dist[c] = moves from c to act on a target cell;
    a spike entry costs `spike` more steps (spike < 0: spikes are walls).
+   owned: the steps a mine another hero holds counts further than a
+   neutral one (0 for the moves themselves; AI_OWNED_STEPS for ai__dgoal).
    need (or NULL): the least life to walk dist's way alive. end (or
    NULL): the cell where dist's way ends (beside the target), -1 where
-   no way is. */
-static void ai__distmap_end(const rules_state *s, int *dist, int want_mine, int me, int spike, int *need,
+   no way is. The 16 buckets hold the distances d..d+15 in play: a seed
+   is at most 1 + owned, a step adds at most 1 + spike. */
+#if AI_OWNED_STEPS > 15 || AI__SPIKE_STEPS > 14 || AI__SPIKE_LIFE > 14
+#error "ai__distmap_end's 16 buckets need AI_OWNED_STEPS <= 15 and spikes <= 14 steps"
+#endif
+static void ai__distmap_end(const rules_state *s, int *dist, int want_mine, int me, int spike, int owned, int *need,
                               int *end) {
   int n = s->n;
   static int16_t bucket[16][RULES_CELLS];
@@ -346,14 +352,15 @@ static void ai__distmap_end(const rules_state *s, int *dist, int want_mine, int 
     int target = want_mine ? (t == RULES_MINE && s->owner[c] != me && !(me == ai__me && ai__mine_off[c]))
                            : t == RULES_TAVERN && !ai__tav_off[c];
     if (!target) continue;
+    int d0 = 1 + (want_mine && s->owner[c] != 0 ? owned : 0);
     for (int d = 0; d < 4; d++) {
       int nc = ai__next(n, c, d);
       if (nc < 0 || !ai__open(s, nc)) continue;
-      if (dist[nc] > 1) {
-        dist[nc] = 1;
+      if (dist[nc] > d0) {
+        dist[nc] = d0;
         if (need) need[nc] = 1;
         if (end) end[nc] = nc;
-        bucket[1][bsize[1]++] = (int16_t)nc;
+        bucket[d0 % 16][bsize[d0 % 16]++] = (int16_t)nc;
         pending++;
       }
     }
@@ -385,7 +392,7 @@ static void ai__distmap_end(const rules_state *s, int *dist, int want_mine, int 
 }
 
 static void ai__distmap_need(const rules_state *s, int *dist, int want_mine, int me, int spike, int *need) {
-  ai__distmap_end(s, dist, want_mine, me, spike, need, NULL);
+  ai__distmap_end(s, dist, want_mine, me, spike, 0, need, NULL);
 }
 
 static void ai__distmap(const rules_state *s, int *dist, int want_mine, int me, int spike) {
@@ -435,25 +442,9 @@ static void ai__relax(const rules_state *s, int *dist, int step, int spike, int 
 /* ai__dgoal: dmine's map with each mine another hero holds AI_OWNED_STEPS
    further, for the walk term (ai_evaluate, dvia, and the walk of a fresh
    life in ai__death); dmine stays the moves of the walk (the life it
-   costs, the moves to a death on a mine). */
+   costs, the moves to a death on a mine). Both come from ai__distmap_end,
+   so they share their targets and ways: one is finite where the other is. */
 static int ai__dgoal[RULES_CELLS];
-static void ai__goal_map(const rules_state *s, int me) {
-  int n = s->n, *dmine = ai__dmine;
-  if (AI_OWNED_STEPS == 0) {
-    memcpy(ai__dgoal, dmine, sizeof ai__dgoal);
-    return;
-  }
-  for (int c = 0; c < n * n; c++) ai__dgoal[c] = 1 << 20;
-  for (int i = 0; i < s->nmines; i++) {
-    int c = s->mine_cell[i], d0 = 1 + (s->owner[c] != 0 ? AI_OWNED_STEPS : 0);
-    if (s->owner[c] == me || ai__mine_off[c]) continue;
-    for (int d = 0; d < 4; d++) {
-      int nc = ai__next(n, c, d);
-      if (nc >= 0 && ai__open(s, nc) && dmine[nc] == 1 && ai__dgoal[nc] > d0) ai__dgoal[nc] = d0;
-    }
-  }
-  ai__relax(s, ai__dgoal, 1, AI__SPIKE_STEPS, NULL);
-}
 
 /* dvia[c] = min over cells t beside a tavern of (path c -> t) + dgoal[t];
    dvneed[c]: the life the way c -> t needs; dvia_safe: the same with no
@@ -658,12 +649,12 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__standoff(s, me);
   ai__distmap_need(s, ai__dtav, 0, me, AI__SPIKE_STEPS, ai__dtneed);
   static int end[RULES_CELLS]; /* where dmine's way takes its mine */
-  ai__distmap_end(s, ai__dmine, 1, me, AI__SPIKE_STEPS, NULL, end);
+  ai__distmap_end(s, ai__dmine, 1, me, AI__SPIKE_STEPS, 0, NULL, end);
   for (int c = 0; c < s->n * s->n; c++) {
     ai__dmtav[c] = end[c] < 0 ? 1 << 20 : ai__dtav[end[c]];
     ai__dmneed[c] = end[c] < 0 ? 1 << 20 : ai__dtneed[end[c]];
   }
-  ai__goal_map(s, me);
+  ai__distmap_end(s, ai__dgoal, 1, me, AI__SPIKE_STEPS, AI_OWNED_STEPS, NULL, NULL);
   if (AI__SPIKE_STEPS == AI__SPIKE_LIFE) /* spikes cost as many steps as life: the same map */
     memcpy(ai__dmlife, ai__dmine, sizeof ai__dmlife);
   else
