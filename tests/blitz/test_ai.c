@@ -27,7 +27,8 @@
 ** life with every mine held and every tavern beyond spikes die now
 ** rather than a move later, after a standoff beside a
 ** hero that took nothing walk to a free mine, a cell toward a free mine
-** worth more than one beside a mine another hero holds) and two
+** worth more than one beside a mine another hero holds, with no mine
+** cross the spikes between a dead end and the only tavern) and two
 ** experimental leaf terms set by ai_set_terms (a stronger hunter near our mines costs,
 ** a weak hero with mines is pulled toward a tavern).
 */
@@ -1713,6 +1714,32 @@ static void test_walks_around_spikes_it_would_pay_for(void) {
   TH_EQ_INT(choose(100), RULES_WEST);
 }
 
+static void test_crosses_a_spike_it_cannot_go_around(void) {
+  /* h1, no mine, 35 life and 20 gold, stands at the end of a corridor.
+     The mine (0,4) and the tavern (1,3) beside (0,3) lie past two spikes,
+     23 moves of the maps (a spike entry counts 10 steps); the corridor
+     around ends at the mine's other side, 27 moves, where h1 would come
+     at 8 life with no tavern this side of the spikes. Counted in full and
+     its 10 life again in the life value, a spike entry was worth less
+     than standing still, and h1 turned south for the long way (on lab
+     board 60310, seat 2, it stood 130 moves at a dead end beside a spike,
+     57 life down to 14). Net of its life (AI_SPIKE_NET), the entry is a
+     step like another and h1 steps east onto it. */
+  load("  ^^^^  $-        \n"
+       "  ####[]##########\n"
+       "  ##############  \n"
+       "  ##############  \n"
+       "  ##############  \n"
+       "  ##############  \n"
+       "  ##############  \n"
+       "  ##############  \n"
+       "@1  @2  @3  @4    \n");
+  put(1, 0, 0, 35, 20);
+  rules_recount(&S);
+  S.turn = 400;
+  TH_EQ_INT(choose(100), RULES_EAST);
+}
+
 static void test_budget_load_adaptive(void) {
   TH_ASSERT(ai_budget_ms(300, 1.0, 0) == 300);
   TH_ASSERT(ai_budget_ms(300, 0.6, 0) == 300);
@@ -1774,6 +1801,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_takes_the_mine_behind_spikes),
     TH_ENTRY(test_no_second_mine_beyond_every_tavern),
     TH_ENTRY(test_walks_around_spikes_it_would_pay_for),
+    TH_ENTRY(test_crosses_a_spike_it_cannot_go_around),
     TH_ENTRY(test_fitted_neighbour_searched_worst),
 };
 
