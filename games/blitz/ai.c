@@ -1609,10 +1609,11 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
     rules_move(&child, moves[i]);
     double sp = ai__spike_entry(s, &child);
     int ht = ai__hot_take(s, &child);
+    double spiked = ai__spiked; /* restored exactly: sp is a fraction */
     ai__spiked += sp;
     ai__hot_taken += ht;
     double v = ai__search(&child, depth - 1, alpha, beta);
-    ai__spiked -= sp;
+    ai__spiked = spiked;
     ai__hot_taken -= ht;
     if (ai__abort) return 0;
     if (maxing) {
