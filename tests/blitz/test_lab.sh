@@ -58,7 +58,7 @@ check max_mines_boards test "$mm_seeds" = "$few "
 check max_mines_every_seat test "$(echo "$mm" | awk '$1 == "game" {print $6}' | tr -d '\n')" = 01230123
 check max_mines_none_exits_1 sh -c "$lab --games 4 --seed 60000 --max-mines 1 brute killer wow >/dev/null 2>&1; test \$? = 1"
 trace=$(mktemp) || exit 1
-trap 'rm -f "$trace" "$trace.names"' EXIT
+trap 'rm -f "$trace" "$trace.names" "$trace.stderr"' EXIT
 BLITZ_BOT_SEED=7 "$referee" match --seed 7 --turns 60 --quiet --trace "$trace" -- "$miner" "$miner" "$miner" "$miner" >/dev/null
 rates() { "$lab" --follow "$trace" "$1" | awk '$1 == "follow" && $6 == 60 {print $10}'; }
 m=$(rates miner)
