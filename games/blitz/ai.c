@@ -221,6 +221,7 @@ static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest 
 static int ai__dmtav[RULES_CELLS]; /* dtav where dmine's way takes its mine (AI_FILL_MINE_TAV) */
 static int ai__dmneed[RULES_CELLS]; /* dtneed where dmine's way takes its mine (AI_STUCK_HELD) */
 static int ai__dvia[RULES_CELLS];  /* moves from a cell to a tavern's side, then to a mine */
+static int ai__dvleg[RULES_CELLS]; /* dvia's second leg: from its tavern's side to the mine, -1: none */
 static int ai__dneed[RULES_CELLS]; /* least life to walk alive to a tavern's side */
 /* Ways for a hero too weak for the spikes on its shortest way (AI_SAFE_WAYS):
    the life the ways of dtav and dvia need (thirst and spikes, as dneed),
@@ -276,7 +277,7 @@ static int ai__me;
 enum { AI__ADV_FAR, AI__ADV_WORST, AI__ADV_MODEL };
 static double ai__spiked; /* spikes our hero entered and lived in the search so far, each its share of the charge (ai__spike_entry) */
 static int ai__hot_taken; /* hot mines our hero took in the search so far (AI_HOT_TAKE) */
-static int ai__dtav0; /* dtav at our cell in the searched position (AI_FILL_REL) */
+static int ai__dtav0; /* ai__fill_tav at our cell in the searched position (AI_FILL_REL) */
 static int ai__fill0; /* the fill-up term is on at the searched position (AI_FILL_NO_GAIN) */
 static int ai__near[RULES_HEROES + 1];
 /* 1: a near hero modelled a miner, with hunter evidence below
@@ -463,6 +464,38 @@ static void ai__relax(const rules_state *s, int *dist, int step, int spike, int 
    so they share their targets and ways: one is finite where the other is. */
 static int ai__dgoal[RULES_CELLS];
 
+/* ai__dvleg: for each cell with a finite dvia, the second leg of its
+   via (dgoal at the tavern's side the way goes through): a tavern's side
+   whose dvia is its own dgoal starts a leg, and a cell copies the leg of
+   the first neighbour its way steps to (dvia one step, or one spike,
+   lower) once that one has its own, in sweeps as ai__relax's until
+   nothing changes. The via's tavern is not
+   always the nearest (dtav): past a spike gate the nearest tavern lies
+   behind and the via goes on to another. */
+static void ai__via_legs(const rules_state *s) {
+  int n = s->n;
+  for (int c = 0; c < n * n; c++)
+    ai__dvleg[c] = ai__dvia[c] < (1 << 20) && ai__dtav[c] == 1 && ai__dvia[c] == ai__dgoal[c] ? ai__dgoal[c] : -1;
+  for (int pass = 0, changed = 1; changed && pass < 4 * RULES_MAXN * RULES_MAXN; pass++) {
+    changed = 0;
+    for (int i = 0; i < n * n; i++) {
+      int c = (pass & 1) ? n * n - 1 - i : i;
+      if (ai__dvleg[c] >= 0 || ai__dvia[c] >= (1 << 20) || !ai__open(s, c)) continue;
+      for (int k = 0; k < 4; k++) { /* the first neighbour the way steps to, once its leg is known */
+        int nc = ai__next(n, c, k);
+        if (nc < 0 || !ai__open(s, nc) || ai__dvia[nc] >= (1 << 20) ||
+            ai__dvia[nc] + 1 + (s->terrain[nc] == RULES_SPIKES ? AI__SPIKE_STEPS : 0) != ai__dvia[c])
+          continue;
+        if (ai__dvleg[nc] >= 0) {
+          ai__dvleg[c] = ai__dvleg[nc];
+          changed = 1;
+        }
+        break;
+      }
+    }
+  }
+}
+
 /* dvia[c] = min over cells t beside a tavern of (path c -> t) + dgoal[t];
    dvneed[c]: the life the way c -> t needs; dvia_safe: the same with no
    spikes on the way c -> t (after the drink the hero is strong). */
@@ -473,6 +506,7 @@ static void ai__via(const rules_state *s) {
   }
   ai__relax(s, ai__dvia, 1, AI__SPIKE_STEPS, ai__dvneed);
   ai__relax(s, ai__dvia_safe, 1, -1, NULL);
+  ai__via_legs(s);
 }
 
 /* dneed[c]: the least life with which a hero at c reaches a tavern's side
@@ -654,6 +688,7 @@ static void ai__death_maps(const rules_state *s, int me) {
 }
 
 static int ai__fill_up(const rules_hero *h, int c, int left);
+static int ai__fill_tav(int c);
 
 static void ai__foes(const rules_state *s, int me);
 static double ai__risk_share(int c);
@@ -686,7 +721,7 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
   const rules_hero *h = &s->heroes[me - 1];
   int hc = h->x * s->n + h->y; /* our cell: the searched position's values */
   ai__rshare = ai__risk_share(hc);
-  ai__dtav0 = ai__dtav[hc];
+  ai__dtav0 = ai__fill_tav(hc);
   ai__rheals = ai__heals(h, hc);
   ai__fill0 = ai__fill_up(h, hc, ai__left(s, me));
   ai__stuck_scale(s);
@@ -1355,10 +1390,28 @@ static double ai__risk_at(int life, int mines, int gold, int dtav, int left) {
   return (life <= 25 ? 1.0 : ai__rshare) * f * mines * expo * far;
 }
 
+/* 1: the fill-up test and its pull count the way to the tavern the via
+   goes through (ai__dvleg), not to the nearest tavern. Lab board 40146,
+   seat 3 (seed 40125, game 87): our hero, 7 to 8 mines at 56 to 97 life,
+   stood on the spike that gates its corner for most of the last 400
+   turns. Its nearest tavern lay behind it, the via's tavern ahead past a
+   second spike; the test took the via's second leg as dvia - dtav + 1
+   (29 steps instead of 17) and found no drink worth it where it stood,
+   then one step ahead found it worth it and charged AI_FILL_W x the 11
+   steps back to the nearest tavern. 0: the nearest tavern. */
+#ifndef AI_FILL_VIA_TAV
+#define AI_FILL_VIA_TAV 1
+#endif
+/* The moves to drink at the fill-up's tavern from cell c (AI_FILL_VIA_TAV). */
+static int ai__fill_tav(int c) {
+  if (!AI_FILL_VIA_TAV || ai__dvleg[c] < 0) return ai__dtav[c];
+  return ai__dvia[c] - ai__dvleg[c] + 1;
+}
+
 /* Fill-up term (AI_FILL_W): 1 when the hero at cell c should drink before
    its next mine, 0 otherwise. */
 static int ai__fill_up(const rules_hero *h, int c, int left) {
-  int dm = ai__dmine[c], dt = ai__dtav[c], dv = ai__dvia[c];
+  int dm = ai__dmine[c], dt = ai__fill_tav(c), dv = ai__dvia[c];
   if (h->mines < 1 || h->gold < 2 || h->life >= AI_FILL_MAX_LIFE || dm >= (1 << 20) || dt >= (1 << 20) ||
       dv >= (1 << 20))
     return 0;
@@ -1367,7 +1420,9 @@ static int ai__fill_up(const rules_hero *h, int c, int left) {
   int l1 = h->life - dm - 25, dtm = AI_FILL_MINE_TAV ? ai__dmtav[c] : dt;
   double rise = ai__risk_at(l1, h->mines + 1, h->gold, dtm, left) - ai__risk_at(h->life, h->mines, h->gold, dtm, left);
   /* after a drink at full life, the way from the tavern to the mine */
-  int dm2 = dv - dt + 1 < 1 ? 1 : dv - dt + 1, l2 = 99 - dm2 - 25;
+  int dm2 = AI_FILL_VIA_TAV && ai__dvleg[c] >= 0 ? ai__dvleg[c] : dv - dt + 1;
+  if (dm2 < 1) dm2 = 1;
+  int l2 = 99 - dm2 - 25;
   if (l1 <= 0) return 0; /* it dies taking it: d_eff's way through a tavern */
   if (AI_FILL_LIFE > 0 && l1 <= AI_FILL_LIFE && l2 > AI_FILL_LIFE) return 1;
   double rise2 = ai__risk_at(l2, h->mines + 1, h->gold, dm2, left - dt) -
@@ -1440,7 +1495,7 @@ BOT_API double ai_evaluate(const rules_state *s, int me) {
     v += AI_HUNT_W * (AI_HUNT_DIST - ai__dhunt[c]);
   /* fill-up: drink before a mine we cannot afford now (AI_FILL_W) */
   if (fill) {
-    int d = ai__dtav[c] - (AI_FILL_REL && ai__dtav0 < (1 << 20) ? ai__dtav0 : 0);
+    int d = ai__fill_tav(c) - (AI_FILL_REL && ai__dtav0 < (1 << 20) ? ai__dtav0 : 0);
     if (AI_FILL_NO_GAIN && AI_FILL_REL && !ai__fill0 && d < 0) d = 0;
     v -= AI_FILL_W * d;
   }

@@ -1620,6 +1620,56 @@ static void test_pulled_off_a_spike_to_the_tavern(void) {
   choose(5);
 }
 
+static void test_walks_past_its_spike_gate_to_the_via_tavern(void) {
+  /* Lab board 40146, seat 3 (seed 40125, game 87) at turn 959: h4 with 8
+     mines at 86 life stands on the spike that gates its corner (8,15);
+     its nearest tavern, (5,14), lies 4 moves behind, the free mines
+     (11,19) and (12,19) past a second spike ahead, by the tavern (14,14).
+     The fill-up test took the way from the tavern to the mine as dvia -
+     dtav + 1 (29 moves: the nearest tavern's, not the via's 17), found
+     no drink worth it on the spike and one worth it a step south, where
+     the pull charged AI_FILL_W x the 11 steps back to the nearest tavern:
+     the hero stood there most of the last 400 turns, and lost the game
+     (1570 gold to 1985). Counting the via's own tavern (AI_FILL_VIA_TAV),
+     it walks south within 8 moves. */
+  load("##^^  ##        ##    ##        ##  ^^##\n"
+       "      ^^^^    ^^        ^^    ^^^^      \n"
+       "####  ##      ############      ##  ####\n"
+       "####  ^^  ##^^############^^##  ^^  ####\n"
+       "####  ##        ########        ##  ####\n"
+       "######  ##[]@1    ####    @4[]##  ######\n"
+       "####          ##$1####$4##          ####\n"
+       "$1^^  $1          ####          $4  ^^$4\n"
+       "$1^^  ##^^####################^^##  ^^$4\n"
+       "######^^  $1################$4  ^^######\n"
+       "######^^  $1################$4  ^^######\n"
+       "$1^^  ##^^####################^^##  ^^$-\n"
+       "$1^^  $1          ####          $4  ^^$-\n"
+       "####          ##$1####$4##          ####\n"
+       "######  ##[]@2    ####    @3[]##  ######\n"
+       "####  ##        ########        ##  ####\n"
+       "####  ^^  ##^^############^^##  ^^  ####\n"
+       "####  ##      ############      ##  ####\n"
+       "      ^^^^    ^^        ^^    ^^^^      \n"
+       "##^^  ##        ##    ##        ##  ^^##\n");
+  put(1, 12, 5, 60, 1445);
+  put(2, 14, 7, 99, 584);
+  put(3, 13, 15, 69, 207);
+  put(4, 8, 15, 86, 1140);
+  rules_recount(&S);
+  S.turn = 959;
+  int south = 0;
+  for (int k = 0; k < 8 && !south; k++) {
+    rules_move(&S, choose_nodes(100000));
+    south = S.heroes[3].x > 8;
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(south, "h4 at (%d,%d), %d life, %d mines", S.heroes[3].x, S.heroes[3].y, S.heroes[3].life,
+                S.heroes[3].mines);
+  S.turn = 0; /* forget this game */
+  choose(5);
+}
+
 /* A lab-style predictor for test_fitted_neighbour_searched_worst: hero 4
    is foretold to step away from hero 1 (the farthest cell, manhattan), the
    others not at all. */
@@ -1797,6 +1847,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_dies_now_when_every_mine_is_held),
     TH_ENTRY(test_no_spike_step_to_turn_on_the_pull),
     TH_ENTRY(test_pulled_off_a_spike_to_the_tavern),
+    TH_ENTRY(test_walks_past_its_spike_gate_to_the_via_tavern),
     TH_ENTRY(test_no_third_mine_into_a_spike_pocket),
     TH_ENTRY(test_takes_the_mine_behind_spikes),
     TH_ENTRY(test_no_second_mine_beyond_every_tavern),
