@@ -469,9 +469,9 @@ static int ai__dgoal[RULES_CELLS];
    whose dvia is its own dgoal starts a leg, and a cell copies the leg of
    the first neighbour its way steps to (dvia one step, or one spike,
    lower) once that one has its own, in sweeps as ai__relax's until
-   nothing changes. The via's tavern is not
-   always the nearest (dtav): past a spike gate the nearest tavern lies
-   behind and the via goes on to another. */
+   nothing changes. The via's tavern is not always the nearest (dtav):
+   past a spike gate the nearest tavern lies behind and the via goes on
+   to another. */
 static void ai__via_legs(const rules_state *s) {
   int n = s->n;
   for (int c = 0; c < n * n; c++)
@@ -1420,9 +1420,7 @@ static int ai__fill_up(const rules_hero *h, int c, int left) {
   int l1 = h->life - dm - 25, dtm = AI_FILL_MINE_TAV ? ai__dmtav[c] : dt;
   double rise = ai__risk_at(l1, h->mines + 1, h->gold, dtm, left) - ai__risk_at(h->life, h->mines, h->gold, dtm, left);
   /* after a drink at full life, the way from the tavern to the mine */
-  int dm2 = AI_FILL_VIA_TAV && ai__dvleg[c] >= 0 ? ai__dvleg[c] : dv - dt + 1;
-  if (dm2 < 1) dm2 = 1;
-  int l2 = 99 - dm2 - 25;
+  int dm2 = dv - dt + 1 < 1 ? 1 : dv - dt + 1, l2 = 99 - dm2 - 25; /* dvleg when dt is the via's (ai__fill_tav) */
   if (l1 <= 0) return 0; /* it dies taking it: d_eff's way through a tavern */
   if (AI_FILL_LIFE > 0 && l1 <= AI_FILL_LIFE && l2 > AI_FILL_LIFE) return 1;
   double rise2 = ai__risk_at(l2, h->mines + 1, h->gold, dm2, left - dt) -
