@@ -24,8 +24,9 @@
 **      nearer (AI_ADV_THREAT_STEPS), leaving
 **      out a hero seen standing still for AI_IDLE_MOVES of its moves while
 **      it had a free way to a goal (a stuck or crashed bot, not one that
-**      heroes wall in: it stands in the search like a far hero, so it
-**      still hits whoever stops beside it), and a hero of a standoff
+**      heroes wall in: it stands in the search, AI_IDLE_STAYS, where a
+**      far hero would play its model's move, so it still hits whoever
+**      stops beside it), and a hero of a standoff
 **      (AI_STANDOFF_CALM); with AI_ADV_MODEL_MINERS a sure
 **      miner among them plays its model's move instead of the worst one;
 **   4. order our moves by a one-ply evaluation;
@@ -772,7 +773,20 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
    weak hero from it. */
 #define AI_IDLE_MOVES 10
 
+/* 1: an idle hero plays Stay in the search wherever it would play its
+   rough model's move (far, or fitted but not trusted): it has shown it
+   stands. The model's move, a miner's walk to a tavern or a mine, took it
+   out of our reach (arena seed 89660, seat 1, against bots the program had
+   never met: a hero at 1 life with 3 mines stood 3 steps from ours for
+   1100 turns, and ours stood beside its tavern with 1 mine and came
+   last). 0: its model's move. */
+#ifndef AI_IDLE_STAYS
+#define AI_IDLE_STAYS 1
+#endif
+
 static int ai__model[RULES_HEROES + 1];
+
+static int ai__idle(int hero) { return ai__hist.valid && ai__hist.idle[hero - 1] >= AI_IDLE_MOVES; }
 
 static int ai__beside_tavern(const rules_state *s, int x, int y) {
   for (int d = 0; d < 4; d++) {
@@ -940,8 +954,6 @@ static void ai__observe(const rules_state *s, int me) {
 
 BOT_API int ai_model_of(int hero) { return hero >= 1 && hero <= RULES_HEROES ? ai__model[hero] : AI_MODEL_UNKNOWN; }
 
-static int ai__idle(int hero) { return ai__hist.valid && ai__hist.idle[hero - 1] >= AI_IDLE_MOVES; }
-
 /* 1 while hero is one of a standoff's (AI_STANDOFF_OBS, AI_STANDOFF_CALM):
    it took nothing from us in the standoff, so the search plays its
    model's move, not its worst one, and our hero may walk past it. */
@@ -971,7 +983,7 @@ static int ai__step_down(const rules_state *s, int id, const int *dist, int want
 /* The move hero id's model plays in the search. */
 static int ai__model_move(const rules_state *s, int id) {
   const rules_hero *h = &s->heroes[id - 1];
-  if (h->crashed) return RULES_STAY;
+  if (h->crashed || (AI_IDLE_STAYS && ai__idle(id))) return RULES_STAY;
   switch (ai__model[id]) {
   case AI_MODEL_MINER:
     if (h->life < AI_MODEL_HEAL_LIFE && h->gold > 0) return ai__step_down(s, id, ai__dtav, 1);
@@ -1948,6 +1960,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
 #undef AI_GUARD_DIST
 #undef AI_FAR_MODELS
 #undef AI_IDLE_MOVES
+#undef AI_IDLE_STAYS
 #undef AI_LIFE_TURNS
 #undef AI_TRAP_MINE_W
 #undef AI_TRAP_GOLD_W

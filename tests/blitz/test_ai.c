@@ -6,7 +6,8 @@
 ** cost our mines, finish a weak neighbour that owns mines, respect the
 ** deadline (every other search runs on nodes, not the clock: see
 ** TEST_NODES_PER_MS), no death for a fresh life on the last move, walk past a hero
-** that has stood still for many moves but not one that heroes wall in, at
+** that has stood still for many moves but not one that heroes wall in,
+** kill a weak hero rich in mines that has stood still for many moves, at
 ** 1 life beside a sure miner walk to the tavern (the miner searched by its
 ** model), no mine that leaves too little life for the thirst and spikes
 ** on the way to a tavern, drink before a walk past spikes, of three heroes
@@ -609,6 +610,47 @@ static void test_walks_past_fitted_idle_hero(void) {
      to a mine passed within 2 steps of brute_force_it, idle for hundreds
      of moves, and our hero stood beside a tavern with 0 gold all game). */
   walks_past_standing_h4(predict_h4_stays);
+}
+
+static void test_kills_an_idle_weak_rich_hero(void) {
+  /* Turn 401 of an arena game against bots the program had never met
+     (seed 89660, our hero h2): h1 stood at (7,1) at 1 life with 3 mines
+     for 1100 turns, frozen between a tavern it wanted and our hero it
+     fled; our hero, 3 steps away at 81 life, stood beside its tavern with
+     1 mine to the end and came last. Not searched (idle), h1 played the
+     rough miner's model: at 1 life, a walk to the tavern that our hero
+     blocks. Idle, it stands in the search too (AI_IDLE_STAYS), and two
+     steps of ours put us beside it: the hit kills it and its mines are
+     ours. */
+  load("$-  @1[]^^^^[]@4  $-\n"
+       "                    \n"
+       "$-      ####      $-\n"
+       "####  ########  ####\n"
+       "##      ^^^^      ##\n"
+       "##      ^^^^      ##\n"
+       "####  ########  ####\n"
+       "$-      ####      $-\n"
+       "                    \n"
+       "$-  @2[]^^^^[]@3  $-\n");
+  put(1, 7, 1, 1, 284);
+  put(2, 8, 3, 81, 103);
+  put(3, 0, 7, 38, 252);
+  put(4, 2, 8, 43, 144);
+  S.owner[0 * 10 + 0] = S.owner[2 * 10 + 0] = S.owner[7 * 10 + 0] = 1;
+  S.owner[9 * 10 + 0] = 2;
+  S.owner[9 * 10 + 9] = S.owner[7 * 10 + 9] = 3;
+  S.owner[0 * 10 + 9] = S.owner[2 * 10 + 9] = 4;
+  rules_recount(&S);
+  S.turn = 361;
+  for (int round = 0; round < 10; round++) { /* nobody moves: h1 turns idle */
+    choose(100);
+    S.turn += 4;
+  }
+  for (int round = 0; round < 3 && S.heroes[1].mines < 4; round++) {
+    rules_move(&S, choose(100));
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_EQ_INT(S.heroes[1].mines, 4);
 }
 
 static void test_blocked_hero_is_not_idle(void) {
@@ -1825,6 +1867,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_walks_past_idle_hero),
     TH_ENTRY(test_walks_past_fitted_idle_hero),
     TH_ENTRY(test_blocked_hero_is_not_idle),
+    TH_ENTRY(test_kills_an_idle_weak_rich_hero),
     TH_ENTRY(test_leaves_a_standoff),
     TH_ENTRY(test_weak_hero_beside_miner_drinks),
     TH_ENTRY(test_walks_to_the_unguarded_tavern),
