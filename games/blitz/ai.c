@@ -774,19 +774,18 @@ BOT_API void ai_prepare(const rules_state *s, int me) {
 #define AI_IDLE_MOVES 10
 
 /* 1: an idle hero plays Stay in the search wherever it would play its
-   rough model's move (far, or fitted but not trusted): it has shown it
-   stands. The model's move, a miner's walk to a tavern or a mine, took it
-   out of our reach (arena seed 89660, seat 1, against bots the program had
-   never met: a hero at 1 life with 3 mines stood 3 steps from ours for
-   1100 turns, and ours stood beside its tavern with 1 mine and came
-   last). 0: its model's move. */
+   rough model's move (ai__model_move: an idle hero is never an
+   adversary, so it plays that move unless a trusted fit foretells
+   another): it has shown it stands. The model's move, a miner's walk to
+   a tavern or a mine, took it out of our reach (arena seed 89660, seat
+   1, against bots the program had never met: a hero at 1 life with 3
+   mines stood 3 steps from ours for 1100 turns, and ours stood beside
+   its tavern with 1 mine and came last). 0: its model's move. */
 #ifndef AI_IDLE_STAYS
 #define AI_IDLE_STAYS 1
 #endif
 
 static int ai__model[RULES_HEROES + 1];
-
-static int ai__idle(int hero) { return ai__hist.valid && ai__hist.idle[hero - 1] >= AI_IDLE_MOVES; }
 
 static int ai__beside_tavern(const rules_state *s, int x, int y) {
   for (int d = 0; d < 4; d++) {
@@ -953,6 +952,8 @@ static void ai__observe(const rules_state *s, int me) {
 }
 
 BOT_API int ai_model_of(int hero) { return hero >= 1 && hero <= RULES_HEROES ? ai__model[hero] : AI_MODEL_UNKNOWN; }
+
+static int ai__idle(int hero) { return ai__hist.valid && ai__hist.idle[hero - 1] >= AI_IDLE_MOVES; }
 
 /* 1 while hero is one of a standoff's (AI_STANDOFF_OBS, AI_STANDOFF_CALM):
    it took nothing from us in the standoff, so the search plays its
