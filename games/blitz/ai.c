@@ -219,8 +219,8 @@
 static int ai__dmine[RULES_CELLS]; /* moves from a cell to take the nearest mine not ours */
 static int ai__dmlife[RULES_CELLS]; /* life spent walking to take the cheapest such mine */
 static int ai__dtav[RULES_CELLS];  /* moves from a cell to drink at the nearest tavern */
-static int ai__dmtav[RULES_CELLS]; /* dtav where dmine's way takes its mine (AI_FILL_MINE_TAV) */
-static int ai__dmneed[RULES_CELLS]; /* dtneed where dmine's way takes its mine (AI_STUCK_HELD) */
+static int ai__dmtav[RULES_CELLS]; /* dtav where the walk's way takes its mine (AI_FILL_MINE_TAV, AI_FILL_GOAL) */
+static int ai__dmneed[RULES_CELLS]; /* dtneed where the walk's way takes its mine (AI_STUCK_HELD, AI_FILL_GOAL) */
 static int ai__dvia[RULES_CELLS];  /* moves from a cell to a tavern's side, then to a mine */
 static int ai__dvleg[RULES_CELLS]; /* dvia's second leg: from its tavern's side to the mine, -1: none */
 static int ai__dneed[RULES_CELLS]; /* least life to walk alive to a tavern's side */
@@ -596,8 +596,8 @@ static void ai__guarded(const rules_state *s, int me) {
 
 /* Standoff: for AI_STANDOFF_OBS observations our hero has stayed within
    AI_STANDOFF_AREA steps of one cell with the same mines, and no hero
-   within AI_STANDOFF_DIST steps of it took or lost a mine or died (so not
-   a hero we keep killing at its spawn); now a hero stands that near, and
+   within AI_STANDOFF_DIST steps of it took a mine or died (so not a hero
+   we keep killing at its spawn; AI_STANDOFF_ROBBED); now a hero stands that near, and
    another hero holds more mines than ours. Each waits for the other to
    leave its mines, and neither takes the other's (contest board 77018,
    seat 0: our hero and brute_force_it stood 2 steps apart by a tavern
@@ -625,6 +625,16 @@ static void ai__guarded(const rules_state *s, int me) {
 #define AI_STANDOFF_CALM 1 /* 0: the heroes of a standoff are searched as any other */
 #endif
 #define AI_STANDOFF_KEEP 40
+/* 1: a near hero whose mine count falls without a death (another hero
+   robbed it of a mine elsewhere) keeps the standoff's peace; only a take
+   or a death near us breaks it. 0: any change of its count does. Contest
+   board 89715, seat 3: our hero, 3 mines at 95 life, stood 2 steps from
+   brute_force_it by its tavern for 150 turns while KillerBot and
+   wowblitzawesome took 16 mines each; brute_force_it lost its far mines
+   one by one, and each loss restarted the count. */
+#ifndef AI_STANDOFF_ROBBED
+#define AI_STANDOFF_ROBBED 1
+#endif
 
 /* ai__mine_off for hero me in s (see AI_STANDOFF_OBS). */
 static void ai__standoff(const rules_state *s, int me) {
@@ -696,18 +706,34 @@ static double ai__risk_share(int c);
 static int ai__left(const rules_state *s, int k);
 static void ai__stuck_scale(const rules_state *s);
 
+/* 1: the fill-up term (ai__fill_up) judges the mine the walk term walks
+   to (the end of ai__dgoal's way, which counts a held mine AI_OWNED_STEPS
+   further), 0: the nearest mine not ours (ai__dmine's). The two differ
+   where a held mine is nearest and a free one leads the walk: against a
+   bot the program had never met (arena seed 89675, seat 0, turn 768) our
+   hero, 11 mines at 96 life, stood 60 turns beside its mines while its
+   top mines were taken: from its cell the nearest mine, a held one by a
+   tavern, was affordable, so the pull was off and the walk led south to a
+   free mine 9 steps from a tavern; one step south the nearest mine was
+   that free one, not affordable, and the pull toward a tavern cost more
+   than the step gained. Judging the walk's mine on both cells, the pull
+   is on at once and the hero walks to drink, then to the mine. */
+#ifndef AI_FILL_GOAL
+#define AI_FILL_GOAL 1
+#endif
+
 BOT_API void ai_prepare(const rules_state *s, int me) {
   ai__me = me;
   ai__guarded(s, me);
   ai__standoff(s, me);
   ai__distmap_need(s, ai__dtav, 0, me, AI__SPIKE_STEPS, ai__dtneed);
-  static int end[RULES_CELLS]; /* where dmine's way takes its mine */
-  ai__distmap_end(s, ai__dmine, 1, me, AI__SPIKE_STEPS, 0, NULL, end);
+  static int end[RULES_CELLS]; /* where the judged way takes its mine (AI_FILL_GOAL) */
+  ai__distmap_end(s, ai__dmine, 1, me, AI__SPIKE_STEPS, 0, NULL, AI_FILL_GOAL ? NULL : end);
+  ai__distmap_end(s, ai__dgoal, 1, me, AI__SPIKE_STEPS, AI_OWNED_STEPS, NULL, AI_FILL_GOAL ? end : NULL);
   for (int c = 0; c < s->n * s->n; c++) {
     ai__dmtav[c] = end[c] < 0 ? 1 << 20 : ai__dtav[end[c]];
     ai__dmneed[c] = end[c] < 0 ? 1 << 20 : ai__dtneed[end[c]];
   }
-  ai__distmap_end(s, ai__dgoal, 1, me, AI__SPIKE_STEPS, AI_OWNED_STEPS, NULL, NULL);
   if (AI__SPIKE_STEPS == AI__SPIKE_LIFE) /* spikes cost as many steps as life: the same map */
     memcpy(ai__dmlife, ai__dmine, sizeof ai__dmlife);
   else
@@ -852,7 +878,8 @@ static int ai__died(const rules_hero *was, const rules_hero *now, int k) {
 /* The standoff's counts (AI_STANDOFF_OBS) from observations was to now:
    it ends when we lost a mine or one of its heroes took one; the count
    goes on while our hero stays near so_x, so_y with so_mines and no hero
-   near it took or lost a mine or died, else restarts from here. */
+   near it took a mine (or lost one, AI_STANDOFF_ROBBED 0) or died, else
+   restarts from here. */
 static void ai__observe_standoff(const rules_hero *was, const rules_hero *now, int me) {
   const rules_hero *h = &now[me - 1];
   int broken = h->mines < was[me - 1].mines, peace = h->mines == ai__hist.so_mines;
@@ -860,7 +887,8 @@ static void ai__observe_standoff(const rules_hero *was, const rules_hero *now, i
     broken |= ai__hist.standoff_with[k] && now[k].mines > was[k].mines;
     int near = ai__manhattan(&was[k], &was[me - 1]) <= AI_STANDOFF_DIST ||
                ai__manhattan(&now[k], h) <= AI_STANDOFF_DIST;
-    if (k != me - 1 && near && (now[k].mines != was[k].mines || ai__respawned(was, now, k))) peace = 0;
+    int changed = AI_STANDOFF_ROBBED ? now[k].mines > was[k].mines : now[k].mines != was[k].mines;
+    if (k != me - 1 && near && (changed || ai__respawned(was, now, k))) peace = 0;
   }
   if (broken) ai__hist.standoff_end = 0;
   if (peace && ai__manhattan_xy(h->x, h->y, ai__hist.so_x, ai__hist.so_y) <= AI_STANDOFF_AREA) {

@@ -861,6 +861,59 @@ static void test_weak_hero_walks_around_spikes(void) {
   TH_EQ_INT(S.heroes[0].mines, 1);
 }
 
+static void test_fill_judges_the_mine_it_walks_to(void) {
+  /* Turn 800 of an arena game against bots the program had never met
+     (seed 89675, our hero h1): 10 mines at 63 life, it had stood at
+     (15,21) since turn 768 while h2 took its far mines. From (15,21) the
+     nearest mine not ours was h3's, by a tavern: affordable, the fill-up
+     pull off; the walk led to the free mine (17,25), 9 steps from a
+     tavern. One step south the nearest mine was that free one, not
+     affordable, and the pull toward a tavern (AI_FILL_W a step) cost
+     more than the step gained, so the hero stood. Judging the mine the
+     walk goes to on every cell (AI_FILL_GOAL), the pull is on at once:
+     the hero walks off to drink (fails with -DAI_FILL_GOAL=0). */
+  load("####################################################\n"
+       "####################################################\n"
+       "####################################################\n"
+       "######################$-    $-######################\n"
+       "########################    ########################\n"
+       "##################$1$1        $1$-##################\n"
+       "##############$2##  ##        ##  ##$4##############\n"
+       "##############  ##      $1$-      ##  ##############\n"
+       "$1      $1####          ####          ####$4      $-\n"
+       "^^          ##@1  ##    ####    ##  @4##          ^^\n"
+       "####^^$2        ##    ##    ##    ##        $4^^####\n"
+       "$-    $2      []    ##        ##    []      $4    $-\n"
+       "####$-##    ####$3                $3####    ##$-####\n"
+       "####$-##    ####$3                $3####    ##$-####\n"
+       "$-    $2      []    ##        ##    []      $1    $-\n"
+       "####^^$2        ##    ##    ##    ##        $1^^####\n"
+       "^^          ##@2  ##    ####    ##  @3##          ^^\n"
+       "$1      $2####          ####          ####$1      $-\n"
+       "##############  ##      $3$3      ##  ##############\n"
+       "##############$2##  ##        ##  ##$3##############\n"
+       "##################$2$3        $3$3##################\n"
+       "########################    ########################\n"
+       "######################$-    $-######################\n"
+       "####################################################\n"
+       "####################################################\n"
+       "####################################################\n");
+  put(1, 15, 21, 63, 1742);
+  put(2, 10, 7, 62, 877);
+  put(3, 14, 16, 96, 1357);
+  put(4, 7, 16, 62, 484);
+  rules_recount(&S);
+  S.turn = 800;
+  int far = 0;
+  for (int round = 0; round < 8; round++) {
+    rules_move(&S, choose_nodes(100000));
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+    int d = abs(S.heroes[0].x - 15) + abs(S.heroes[0].y - 21);
+    if (d > far) far = d;
+  }
+  TH_ASSERT_MSG(far >= 3, "h1 stayed within %d steps of (15,21)", far);
+}
+
 static void test_drinks_before_unaffordable_mine(void) {
   /* h1 owns four mines at 70 life beside a free mine, a tavern 11 moves
      away, 60 own moves left: taking the mine now leaves 44 life, which the
@@ -1289,6 +1342,33 @@ static void test_leaves_a_standoff(void) {
   rules_recount(&S);
   S.turn = 500;
   standoff_rounds(30, 0);
+  TH_ASSERT_MSG(standoff_rounds(24, 1) >= 8, "h1 stayed in the standoff");
+}
+
+static void test_standoff_survives_a_far_robbery(void) {
+  /* The standoff of test_leaves_a_standoff, h2 also holding the mines
+     (1,13) and (1,14), 13 steps from h1: h4 takes them one by one before
+     h1 may leave. h2 lost mines to a hero far away and took nothing from
+     h1, so the standoff's count goes on (AI_STANDOFF_ROBBED) and h1 walks
+     off as before. With the count restarted by any change of h2's mines,
+     h1 stays beside h2 (fails with -DAI_STANDOFF_ROBBED=0; contest board
+     89715, seat 3: 150 turns 2 steps from brute_force_it, which lost its
+     far mines one by one, while two other bots took 16 mines each). */
+  load(MAP_77018);
+  put(1, 14, 4, 90, 334);
+  put(2, 12, 5, 95, 303);
+  put(3, 20, 22, 60, 484);
+  put(4, 12, 20, 60, 303);
+  S.owner[1 * S.n + 13] = S.owner[1 * S.n + 14] = 2;
+  rules_recount(&S);
+  S.turn = 2500; /* long after the standoff of the test before ended (the history carries over) */
+  S.max_turns = 4000;
+  for (int robbery = 0; robbery < 2; robbery++) {
+    standoff_rounds(12, 0);
+    S.owner[1 * S.n + 13 + robbery] = 4;
+    rules_recount(&S);
+  }
+  standoff_rounds(6, 0);
   TH_ASSERT_MSG(standoff_rounds(24, 1) >= 8, "h1 stayed in the standoff");
 }
 
@@ -1869,12 +1949,14 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_blocked_hero_is_not_idle),
     TH_ENTRY(test_kills_an_idle_weak_rich_hero),
     TH_ENTRY(test_leaves_a_standoff),
+    TH_ENTRY(test_standoff_survives_a_far_robbery),
     TH_ENTRY(test_weak_hero_beside_miner_drinks),
     TH_ENTRY(test_walks_to_the_unguarded_tavern),
     TH_ENTRY(test_searches_the_stronger_of_three),
     TH_ENTRY(test_weak_hero_with_mines_walks_to_tavern),
     TH_ENTRY(test_weak_hero_walks_around_spikes),
     TH_ENTRY(test_drinks_before_unaffordable_mine),
+    TH_ENTRY(test_fill_judges_the_mine_it_walks_to),
     TH_ENTRY(test_closes_in_on_weak_rich_hero),
     TH_ENTRY(test_stronger_hero_near_costs),
     TH_ENTRY(test_risk_shrinks_with_no_hero_near),
