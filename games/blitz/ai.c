@@ -597,8 +597,8 @@ static void ai__guarded(const rules_state *s, int me) {
 /* Standoff: for AI_STANDOFF_OBS observations our hero has stayed within
    AI_STANDOFF_AREA steps of one cell with the same mines, and no hero
    within AI_STANDOFF_DIST steps of it took a mine or died (so not a hero
-   we keep killing at its spawn; AI_STANDOFF_ROBBED); now a hero stands that near, and
-   another hero holds more mines than ours. Each waits for the other to
+   we keep killing at its spawn; AI_STANDOFF_ROBBED); now a hero stands
+   that near, and another hero holds more mines than ours. Each waits for the other to
    leave its mines, and neither takes the other's (contest board 77018,
    seat 0: our hero and brute_force_it stood 2 steps apart by a tavern
    with 3 mines each for 800 turns while 9 mines 16 to 23 steps away
@@ -717,7 +717,9 @@ static void ai__stuck_scale(const rules_state *s);
    free mine 9 steps from a tavern; one step south the nearest mine was
    that free one, not affordable, and the pull toward a tavern cost more
    than the step gained. Judging the walk's mine on both cells, the pull
-   is on at once and the hero walks to drink, then to the mine. */
+   is on at once and the hero walks to drink, then to the mine. Only the
+   tavern side changes: the fill-up's walk to the mine (dm) stays
+   ai__dmine's, the nearest, a bound on the walk's. */
 #ifndef AI_FILL_GOAL
 #define AI_FILL_GOAL 1
 #endif
