@@ -598,24 +598,23 @@ static void ai__guarded(const rules_state *s, int me) {
    AI_STANDOFF_AREA steps of one cell with the same mines, and no hero
    within AI_STANDOFF_DIST steps of it took a mine or died (so not a hero
    we keep killing at its spawn; AI_STANDOFF_ROBBED); now a hero stands
-   that near, and another hero holds more mines than ours. Each waits for the other to
-   leave its mines, and neither takes the other's (contest board 77018,
-   seat 0: our hero and brute_force_it stood 2 steps apart by a tavern
-   with 3 mines each for 800 turns while 9 mines 16 to 23 steps away
-   stayed neutral, and KillerBot won). A hero ahead in mines keeps them
-   by its tavern (lab game 129: with 14 mines at 98 life, the hero walked
-   off for more and died with 15), so it is no standoff. For
+   that near, and another hero holds more mines than ours. Each waits for
+   the other to leave its mines, and neither takes the other's (contest
+   board 77018, seat 0: our hero and brute_force_it stood 2 steps apart by
+   a tavern with 3 mines each for 800 turns while 9 mines 16 to 23 steps
+   away stayed neutral, and KillerBot won). A hero ahead in mines keeps
+   them by its tavern (lab game 129: with 14 mines at 98 life, the hero
+   walked off for more and died with 15), so it is no standoff. For
    AI_STANDOFF_KEEP of our moves the mines of the heroes that near leave
    our mine maps while another mine is in them, so that the walk term
    points at a mine we can take in peace and the hero does not turn back
    once the count restarts. With AI_STANDOFF_CALM those heroes are also
-   searched by their model, not at their worst: they took nothing from
-   us, and at their worst they wall our hero in (on 77018 the mask alone
-   left it in place). The standoff ends early when we lose a mine or one
-   of those heroes takes one (74018, seat 3: brute_force_it took one, was
-   let near and killed our hero). Six boards of such losses, 24 games
-   against the real bots: 14 first places before, 17 after (CHANGES.md).
-   0: off. */
+   searched by their model, not at their worst: they took nothing from us,
+   and at their worst they wall our hero in (on 77018 the mask alone left
+   it in place). The standoff ends early when we lose a mine or one of
+   those heroes takes one (74018, seat 3: brute_force_it took one, was let
+   near and killed our hero). Six boards of such losses, 24 games against
+   the real bots: 14 first places before, 17 after (CHANGES.md). 0: off. */
 #ifndef AI_STANDOFF_OBS
 #define AI_STANDOFF_OBS 24
 #endif
