@@ -1075,21 +1075,30 @@ static int ai__left(const rules_state *s, int k) {
 #ifndef AI_RISK_TAV_LIFE
 #define AI_RISK_TAV_LIFE 50
 #endif
-/* Two hits from death or more (life > 25), the risk is a share of the
-   above by the way from the nearest other hero to our searched cell
-   (ai__dfoe, spikes as AI__SPIKE_STEPS): all of it at 0 steps, falling
-   linearly to AI_RISK_ALONE at AI_RISK_REACH steps or more (0: off,
+/* Two hits from death or more (life > 25), the risk is a share of the above
+   by the way from the nearest other hero to our searched cell (ai__dfoe,
+   spikes as AI__SPIKE_STEPS): all of it at 0 steps, falling linearly to
+   AI_RISK_ALONE at AI_RISK_REACH steps (further still, AI_RISK_FAR; 0: off,
    always all of it). One hit from death, any hero that passes beside us
-   kills us, and all of it counts. Board 63018 (28x28, 48 mines): behind the spike
-   that gates its corner our hero held 6 mines for 700 turns, because a
-   take there left it at about 40 life 25 steps from a tavern, charged
-   about 290 whoever stood near; the nearest hero was 8 or more steps
-   away, and the contest bots held 9-10 mines at 1-20 life unrobbed. */
+   kills us, and all of it counts. Board 63018 (28x28, 48 mines): behind the
+   spike that gates its corner our hero held 6 mines for 700 turns, because
+   a take there left it at about 40 life 25 steps from a tavern, charged
+   about 290 whoever stood near; the nearest hero was 8 or more steps away,
+   and the contest bots held 9-10 mines at 1-20 life unrobbed. */
 #ifndef AI_RISK_REACH
 #define AI_RISK_REACH 12
 #endif
 #ifndef AI_RISK_ALONE
 #define AI_RISK_ALONE 0.5
+#endif
+/* 1: past AI_RISK_REACH the share keeps falling, as AI_RISK_ALONE *
+   AI_RISK_REACH / steps. Contest board 89815 (all four seats lost): our
+   hero, 7 mines at 62 life, looped from turn 400 to the end (1200) between
+   its tavern and a free mine whose take the risk priced at half its
+   exposure, while the nearest other hero was 74 steps away (spikes as
+   AI__SPIKE_STEPS). */
+#ifndef AI_RISK_FAR
+#define AI_RISK_FAR 1
 #endif
 /* 1: a hero that can drink (ai__heals) is exposed at most for the moves a
    death would cost it: the walk from its spawn to the nearest mine it
@@ -1409,9 +1418,10 @@ static void ai__foes(const rules_state *s, int me) {
   if (AI_RISK_REACH > 0) ai__relax(s, ai__dfoe, 1, AI__SPIKE_STEPS, NULL);
 }
 
-/* The risk's share at cell c (AI_RISK_REACH, AI_RISK_ALONE). */
+/* The risk's share at cell c (AI_RISK_REACH, AI_RISK_ALONE, AI_RISK_FAR). */
 static double ai__risk_share(int c) {
   double reach = AI_RISK_REACH, d = ai__dfoe[c] < reach ? ai__dfoe[c] : reach;
+  if (AI_RISK_FAR && reach > 0 && ai__dfoe[c] > reach) return AI_RISK_ALONE * reach / ai__dfoe[c];
   return reach > 0 ? 1.0 - (1.0 - AI_RISK_ALONE) * d / reach : 1.0;
 }
 

@@ -914,6 +914,54 @@ static void test_fill_judges_the_mine_it_walks_to(void) {
   TH_ASSERT_MSG(far >= 3, "h1 stayed within %d steps of (15,21)", far);
 }
 
+static void test_takes_a_mine_no_hero_comes_near(void) {
+  /* Turn 648 of contest board 89815 (seat 0, lost in all four seats): h1
+     with 7 mines at 62 life stands beside the free mine (6,5); the nearest
+     other hero is 21 steps away across spikes, 74 with each spike counted
+     as AI__SPIKE_STEPS (the risk's way). Past AI_RISK_REACH the risk's
+     share stayed AI_RISK_ALONE, half of a take's exposure, more than the
+     mine's income, and the hero looped between its tavern and this cell
+     from turn 400 to the end (1200). The share falling with the steps past
+     AI_RISK_REACH (AI_RISK_FAR), it takes the mine within four moves (fails
+     with -DAI_RISK_FAR=0). */
+  load("##    ^^    $1####$-^^^^^^^^$-####$-    ^^    ##\n"
+       "      ##  ^^##[]  ##^^^^^^^^##  []##^^  ##      \n"
+       "##^^    ^^^^        ^^^^^^^^        ^^^^    ^^##\n"
+       "    ##^^  ##    ######    ######    ##  ^^##    \n"
+       "    $1    ####    $1########$4    ####    $-    \n"
+       "      ##  ####$1@1####    ####@4$4####  ##      \n"
+       "  ####    $-$1^^    ##    ##    ^^$-$-    ####  \n"
+       "######$-      ####  ^^^^^^^^  ####      $-######\n"
+       "################    ##    ##    ################\n"
+       "##############$1  ####^^^^####  $-##############\n"
+       "##############$1  ##  ^^^^  ##  $-##############\n"
+       "##################    ####    ##################\n"
+       "##################    ####    ##################\n"
+       "##############$-  ##  ^^^^  ##  $3##############\n"
+       "##############$-  ####^^^^####  $3##############\n"
+       "################    ##    ##    ################\n"
+       "######$-      ####  ^^^^^^^^  ####      $3######\n"
+       "  ####    $-$-^^    ##    ##    ^^$3$3    ####  \n"
+       "      ##  ####$3@2####    ####@3$3####  ##      \n"
+       "    $-    ####    $3########$3    ####    $3    \n"
+       "    ##^^  ##    ######    ######    ##  ^^##    \n"
+       "##^^    ^^^^        ^^^^^^^^        ^^^^    ^^##\n"
+       "      ##  ^^##[]  ##^^^^^^^^##  []##^^  ##      \n"
+       "##    ^^    $-####$-^^^^^^^^$3####$3    ^^    ##\n");
+  put(1, 6, 4, 62, 886);
+  put(2, 16, 14, 49, 407);
+  put(3, 21, 7, 89, 1052);
+  put(4, 6, 14, 43, 568);
+  rules_recount(&S);
+  S.turn = 648;
+  for (int round = 0; round < 4 && S.heroes[0].mines == 7; round++) {
+    rules_move(&S, choose_nodes(100000));
+    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+  }
+  TH_ASSERT_MSG(S.heroes[0].mines == 8, "h1 at (%d,%d) with %d mines", S.heroes[0].x, S.heroes[0].y,
+                S.heroes[0].mines);
+}
+
 static void test_drinks_before_unaffordable_mine(void) {
   /* h1 owns four mines at 70 life beside a free mine, a tavern 11 moves
      away, 60 own moves left: taking the mine now leaves 44 life, which the
@@ -1721,9 +1769,11 @@ static void test_pulled_off_a_spike_to_the_tavern(void) {
      spike of a corridor, the tavern 5 steps west, the free mine 6 steps
      east past the spike, 60 own moves left. Counting the way to the mine
      through the tavern while the pull is on (AI_FILL_VIA), it walks west
-     and drinks within 8 moves. */
+     and drinks within 8 moves. h4 reaches the corridor through the gap
+     above it, 12 steps from the mine: with no hero that can reach it the
+     risk would be nothing (AI_RISK_FAR) and the take needs no drink. */
   load("@1                    @4\n"
-       "########################\n"
+       "############  ##########\n"
        "[]        ^^          $-\n"
        "########################\n"
        "$1$1$1$1$1##############\n"
@@ -1957,6 +2007,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_weak_hero_walks_around_spikes),
     TH_ENTRY(test_drinks_before_unaffordable_mine),
     TH_ENTRY(test_fill_judges_the_mine_it_walks_to),
+    TH_ENTRY(test_takes_a_mine_no_hero_comes_near),
     TH_ENTRY(test_closes_in_on_weak_rich_hero),
     TH_ENTRY(test_stronger_hero_near_costs),
     TH_ENTRY(test_risk_shrinks_with_no_hero_near),
