@@ -253,6 +253,12 @@ static int choose_nodes(long nodes) {
   return dir;
 }
 
+/* One round: h1 moves on `nodes` nodes, the other three heroes stand. */
+static void h1_moves_others_stand(long nodes) {
+  rules_move(&S, choose_nodes(nodes));
+  for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+}
+
 /* h1 moves, on `nodes` nodes a move, the other heroes standing, until it
    drinks (its life rises), at most `moves` times; fails the test if it
    never does. */
@@ -906,8 +912,7 @@ static void test_fill_judges_the_mine_it_walks_to(void) {
   S.turn = 800;
   int far = 0;
   for (int round = 0; round < 8; round++) {
-    rules_move(&S, choose_nodes(100000));
-    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
+    h1_moves_others_stand(100000);
     int d = abs(S.heroes[0].x - 15) + abs(S.heroes[0].y - 21);
     if (d > far) far = d;
   }
@@ -954,10 +959,7 @@ static void test_takes_a_mine_no_hero_comes_near(void) {
   put(4, 6, 14, 43, 568);
   rules_recount(&S);
   S.turn = 648;
-  for (int round = 0; round < 4 && S.heroes[0].mines == 7; round++) {
-    rules_move(&S, choose_nodes(100000));
-    for (int j = 0; j < 3; j++) rules_move(&S, RULES_STAY);
-  }
+  for (int round = 0; round < 4 && S.heroes[0].mines == 7; round++) h1_moves_others_stand(100000);
   TH_ASSERT_MSG(S.heroes[0].mines == 8, "h1 at (%d,%d) with %d mines", S.heroes[0].x, S.heroes[0].y,
                 S.heroes[0].mines);
 }
