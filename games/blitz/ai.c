@@ -1422,9 +1422,10 @@ static void ai__foes(const rules_state *s, int me) {
 
 /* The risk's share at cell c (AI_RISK_REACH, AI_RISK_ALONE, AI_RISK_FAR). */
 static double ai__risk_share(int c) {
-  double reach = AI_RISK_REACH, d = ai__dfoe[c] < reach ? ai__dfoe[c] : reach;
-  if (AI_RISK_FAR && reach > 0 && ai__dfoe[c] > reach) return AI_RISK_ALONE * reach / ai__dfoe[c];
-  return reach > 0 ? 1.0 - (1.0 - AI_RISK_ALONE) * d / reach : 1.0;
+  double reach = AI_RISK_REACH, d = ai__dfoe[c];
+  if (reach <= 0) return 1.0;
+  if (d >= reach) return AI_RISK_FAR ? AI_RISK_ALONE * reach / d : AI_RISK_ALONE;
+  return 1.0 - (1.0 - AI_RISK_ALONE) * d / reach;
 }
 
 /* The risk term of ai_evaluate (see there) for a hero at `life` with
