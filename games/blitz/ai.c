@@ -79,6 +79,8 @@
 */
 #include "ai.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "fit.h"
@@ -1676,6 +1678,38 @@ static double ai__search_soft(const rules_state *s, int id, int depth, double al
   return w * vf + (1 - w) * m;
 }
 
+/* How the search plays hero id's node in s at `depth` plies left:
+   AI__NODE_ONE, the one move *mv (a fitted hero away from ours, a far
+   hero's or a sure miner's model); AI__NODE_SOFT, *w of *mv's value and
+   the rest of the worst move's (a fitted hero beside ours, a loose fit:
+   ai__search_soft); AI__NODE_ALL, every move, ours at its best, another's
+   at its worst. A slow lab predictor may set ai__abort. */
+enum { AI__NODE_ALL, AI__NODE_ONE, AI__NODE_SOFT };
+static int ai__node(const rules_state *s, int depth, int id, int *mv, double *w) {
+  int fitted = id != ai__me && ai__root_depth - depth < ai__pred_plies[id];
+  int reach = fitted && !(AI_IDLE_NEAR && ai__idle(id)) && !ai__calm(s, id) &&
+              ai__manhattan(&s->heroes[id - 1], &s->heroes[ai__me - 1]) <= AI_PRED_NEAR;
+  if (fitted && !reach) {
+    *mv = ai__fitted_move(s, id);
+    return AI__NODE_ONE;
+  }
+  if (reach && ai__terms.pred_soft > 0) {
+    *mv = ai__fitted_move(s, id);
+    *w = ai__terms.pred_soft;
+    return AI__NODE_SOFT;
+  }
+  if (ai__pred_loose[id] && ai__near[id] == AI__ADV_WORST && ai__root_depth - depth < AI_PRED_PLIES) {
+    *mv = fit_predict_loose(&ai__fit, s, id);
+    *w = AI_PRED_LOOSE;
+    if (*mv >= 0) return AI__NODE_SOFT;
+  }
+  if (id != ai__me && !reach && ai__near[id] != AI__ADV_WORST) {
+    *mv = ai__near[id] == AI__ADV_MODEL || AI_FAR_MODELS ? ai__model_move(s, id) : RULES_STAY;
+    return AI__NODE_ONE;
+  }
+  return AI__NODE_ALL;
+}
+
 static double ai__search(const rules_state *s, int depth, double alpha, double beta) {
   if (ai__abort) return 0;
   if ((++ai__nodes & 255) == 0 && (deadline_passed(ai__dl) || (ai__node_limit > 0 && ai__nodes >= ai__node_limit))) {
@@ -1683,29 +1717,15 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
     return 0;
   }
   if (depth <= 0 || rules_finished(s)) return ai_evaluate(s, ai__me);
-  int id = s->turn % 4 + 1;
+  int id = s->turn % 4 + 1, mv = RULES_STAY;
+  double w = 0;
   rules_state child;
-  int fitted = id != ai__me && ai__root_depth - depth < ai__pred_plies[id];
-  int reach = fitted && !(AI_IDLE_NEAR && ai__idle(id)) && !ai__calm(s, id) &&
-              ai__manhattan(&s->heroes[id - 1], &s->heroes[ai__me - 1]) <= AI_PRED_NEAR;
-  if (fitted && !reach) {
-    int mv = ai__fitted_move(s, id);
-    if (ai__abort) return 0;
+  int kind = ai__node(s, depth, id, &mv, &w);
+  if (ai__abort) return 0;
+  if (kind == AI__NODE_SOFT) return ai__search_soft(s, id, depth, alpha, beta, w, mv);
+  if (kind == AI__NODE_ONE) {
     memcpy(&child, s, sizeof child);
     rules_move(&child, mv);
-    return ai__search(&child, depth - 1, alpha, beta);
-  }
-  if (reach && ai__terms.pred_soft > 0) {
-    int mv = ai__fitted_move(s, id);
-    return ai__abort ? 0 : ai__search_soft(s, id, depth, alpha, beta, ai__terms.pred_soft, mv);
-  }
-  if (ai__pred_loose[id] && ai__near[id] == AI__ADV_WORST && ai__root_depth - depth < AI_PRED_PLIES) {
-    int mv = fit_predict_loose(&ai__fit, s, id);
-    if (mv >= 0) return ai__search_soft(s, id, depth, alpha, beta, AI_PRED_LOOSE, mv);
-  }
-  if (id != ai__me && !reach && ai__near[id] != AI__ADV_WORST) {
-    memcpy(&child, s, sizeof child);
-    rules_move(&child, ai__near[id] == AI__ADV_MODEL || AI_FAR_MODELS ? ai__model_move(s, id) : RULES_STAY);
     return ai__search(&child, depth - 1, alpha, beta);
   }
   int moves[5];
@@ -1904,6 +1924,46 @@ static int ai__best(const int *moves, const double *vals, int nm, double *best_v
   return best_move;
 }
 
+/* ---- Explain (ai_set_explain) ----
+** When the caller lends a buffer, ai_choose writes why it chose: the
+** heroes the search plays and how, each finished depth's root values, and
+** the line its last depth saw after the chosen move. Off (NULL), it costs
+** one test per iteration. */
+static char *ai__xbuf;
+static size_t ai__xcap, ai__xlen;
+
+BOT_API void ai_set_explain(char *buf, size_t cap) {
+  ai__xbuf = buf && cap > 0 ? buf : NULL;
+  ai__xcap = ai__xbuf ? cap : 0;
+  ai__xlen = 0;
+  if (ai__xbuf) ai__xbuf[0] = 0;
+}
+
+/* Appends to the explain buffer (printf-like; cut at its end). */
+static void ai__say(const char *fmt, ...) {
+  if (!ai__xbuf || ai__xlen + 1 >= ai__xcap) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(ai__xbuf + ai__xlen, ai__xcap - ai__xlen, fmt, ap);
+  va_end(ap);
+  if (k > 0) ai__xlen += (size_t)k;
+  if (ai__xlen >= ai__xcap) ai__xlen = ai__xcap - 1;
+}
+
+/* Explain: the moves of one finished iteration, best first. */
+static void ai__say_depth(int depth, const int *moves, const double *vals, int nm) {
+  int order[5];
+  for (int i = 0; i < nm; i++) order[i] = i;
+  for (int i = 0; i < nm; i++)
+    for (int j = i + 1; j < nm; j++)
+      if (vals[order[j]] > vals[order[i]]) {
+        int t = order[i]; order[i] = order[j]; order[j] = t;
+      }
+  ai__say("depth %d:", depth);
+  for (int i = 0; i < nm; i++) ai__say(" %s %.1f", rules_dir_name(moves[order[i]]), vals[order[i]]);
+  ai__say("\n");
+}
+
 /* One iteration at `depth` plies: vals[i] = the search's value of
    moves[i] (full window for the first move, then a null-ish window above
    alpha). 0 when the deadline or the node budget cut it short (vals
@@ -1939,6 +1999,7 @@ static int ai__deepen(const rules_state *s, int *moves, int nm, double *vals, ai
     ai__sort_moves(moves, vals, nm);
     if (!ai__iteration(s, moves, nm, depth, vals)) break;
     best_move = ai__best(moves, vals, nm, best_val);
+    if (ai__xbuf) ai__say_depth(depth, moves, vals, nm);
     st->depth = depth;
     if (s->turn + depth >= s->max_turns) break;
     int worst = 0;
@@ -1961,6 +2022,89 @@ static void ai__moved(const rules_state *s, int me, int move) {
   fit_moved(&ai__fit, move);
 }
 
+/* Explain: at an enumerated node (or a soft one) of hero id with d plies
+   left, each move's value searched again in a full window (the node
+   budget anew for each, the caller's deadline); returns the move the line
+   goes on with: ours at its best, another's at its worst, a soft node's
+   fitted move fmv. spiked and taken: the line's ai__spiked and
+   ai__hot_taken so far. */
+static int ai__explain_node(const rules_state *s, int d, int id, int kind, int fmv, double spiked, int taken) {
+  static rules_state child;
+  int moves[5], nm = ai__moves(s, id, moves), best = moves[0], maxing = id == ai__me;
+  double bv = maxing ? -1e18 : 1e18;
+  ai__say("    hero %d, %s:", id, maxing ? "its best" : kind == AI__NODE_SOFT ? "fitted and worst" : "its worst");
+  for (int i = 0; i < nm && !ai__abort; i++) {
+    memcpy(&child, s, sizeof child);
+    rules_move(&child, moves[i]);
+    ai__spiked = spiked + ai__spike_entry(s, &child);
+    ai__hot_taken = taken + ai__hot_take(s, &child);
+    ai__nodes = 0;
+    double v = ai__search(&child, d - 1, -1e18, 1e18);
+    if (ai__abort) break;
+    ai__say(" %s %.1f", rules_dir_name(moves[i]), v);
+    if (maxing ? v > bv : v < bv) {
+      bv = v;
+      best = moves[i];
+    }
+  }
+  ai__say("\n");
+  ai__spiked = 0;
+  ai__hot_taken = 0;
+  return kind == AI__NODE_SOFT ? fmv : best;
+}
+
+/* Explain: the line the search's last iteration (depth plies) saw after
+   our move `first`, ply by ply, each with the leaf value of the position it
+   leaves. Stops where the node budget or the deadline runs out. */
+static void ai__explain_line(const rules_state *s, int first, int depth) {
+  static rules_state cur, child;
+  static const char *const how[3] = {"", " (its model or fit)", " (fitted)"};
+  memcpy(&cur, s, sizeof cur);
+  ai__root_depth = depth;
+  ai__abort = 0;
+  double spiked = 0;
+  int taken = 0;
+  ai__say("line after %s:\n", rules_dir_name(first));
+  for (int d = depth, mv = first; d > 0 && !rules_finished(&cur); d--) {
+    int id = cur.turn % 4 + 1, kind = AI__NODE_ONE;
+    double w = 0;
+    if (d < depth) kind = ai__node(&cur, d, id, &mv, &w);
+    if (kind != AI__NODE_ONE && !ai__abort) mv = ai__explain_node(&cur, d, id, kind, mv, spiked, taken);
+    if (ai__abort) {
+      ai__say("  (stopped: node budget or deadline)\n");
+      return;
+    }
+    memcpy(&child, &cur, sizeof child);
+    rules_move(&child, mv);
+    spiked += ai__spike_entry(&cur, &child);
+    taken += ai__hot_take(&cur, &child);
+    ai__spiked = spiked;
+    ai__hot_taken = taken;
+    const rules_hero *h = &child.heroes[id - 1];
+    ai__say("  ply %d hero %d %s%s: at %d,%d life %d mines %d gold %d; value %.1f\n", depth - d + 1, id,
+            rules_dir_name(mv), d < depth ? how[kind] : "", h->x, h->y, h->life, h->mines, h->gold,
+            ai_evaluate(&child, ai__me));
+    ai__spiked = 0;
+    ai__hot_taken = 0;
+    memcpy(&cur, &child, sizeof cur);
+  }
+}
+
+/* Explain: who the search plays at the root, and how. */
+static void ai__say_root(const rules_state *s, int me) {
+  const rules_hero *h = &s->heroes[me - 1];
+  ai__say("turn %d hero %d at %d,%d life %d mines %d gold %d\n", s->turn, me, h->x, h->y, h->life, h->mines, h->gold);
+  for (int k = 1; k <= RULES_HEROES; k++) {
+    if (k == me) continue;
+    const rules_hero *o = &s->heroes[k - 1];
+    ai__say("  hero %d at %d,%d life %d mines %d: %s%s\n", k, o->x, o->y, o->life, o->mines,
+            ai__near[k] == AI__ADV_WORST ? "adversary (worst move)"
+            : ai__near[k] == AI__ADV_MODEL ? "adversary (model move)"
+                                           : "far (model move)",
+            ai__pred_plies[k] ? ", fitted in the first plies" : "");
+  }
+}
+
 BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stats *st) {
   ai_stats local;
   if (!st) st = &local;
@@ -1972,6 +2116,11 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
   ai__abort = 0;
   ai__nodes = 0;
   ai__adversaries(s, me, st); /* 3. who the search plays, and how */
+  if (ai__xbuf) {
+    ai__xlen = 0;
+    ai__xbuf[0] = 0;
+    ai__say_root(s, me);
+  }
   int moves[5];
   double vals[5], best_val;
   int nm = ai__moves(s, me, moves);
@@ -1982,6 +2131,7 @@ BOT_API int ai_choose(const rules_state *s, int me, const deadline_t *d, ai_stat
   st->nodes = ai__nodes;
   st->ms = deadline_elapsed_ms(d);
   st->score = best_val;
+  if (ai__xbuf && st->depth > 0) ai__explain_line(s, best_move, st->depth); /* after the stats: its own nodes */
   return best_move;
 }
 

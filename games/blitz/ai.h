@@ -111,6 +111,14 @@ BOT_API void ai_set_predictor(ai_predictor fn, void *ctx);
 BOT_API void ai_set_fit(int on);
 /* The opponent fit after the last ai_choose (reports, tests). */
 BOT_API const fit *ai_fit(void);
+/* Why the next moves: with a buffer (cap bytes, the caller's), each
+   ai_choose writes into it, as text cut at cap, the heroes the search
+   plays and how, each finished depth's root values, and the line its last
+   depth saw after the chosen move (each node there searched again in a
+   full window within the node budget and the deadline, after the move is
+   chosen: the move and the stats are the same as without). NULL: off, the
+   default. For the lab and tests; a bot on a clock leaves it off. */
+BOT_API void ai_set_explain(char *buf, size_t cap);
 /* Builds the distance maps for s (done by ai_choose). */
 BOT_API void ai_prepare(const rules_state *s, int me);
 

@@ -8,10 +8,10 @@
 **   blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS]
 **             [--boards contest|own] [--max-mines M] [--turns T] [--jobs J]
 **             [--verbose] [--only G --log] [--oracle | --known] [--no-fit]
-**             [--fit-report T] OPP OPP OPP
+**             [--fit-report T] [--explain T] OPP OPP OPP
 **             (OPP: miner, hunter, killer, brute, wow, random)
 **   blitz-lab --follow TRACE [--log] OPP
-**   blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T]
+**   blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T] [--explain T]
 **   blitz-lab --fit-trace TRACE --hero H [--fit-report T]
 **
 ** Game g (0..N-1) is played on the board of seed S + g / 4 (the contest
@@ -36,7 +36,11 @@
 ** --no-fit: neither (ai_set_fit(0)): heroes are predicted by the search's
 ** rough models and the worst case alone. --fit-report T: at our move of
 ** turn T (0..1199) a line per other hero "fit game G seed S seat K hero H
-** OPP: ..." with its fitted parameters (fit_describe).
+** OPP: ..." with its fitted parameters (fit_describe). --explain T (with
+** --only G, or --replay): at our move of turn T (0..1199, its round) the
+** search's reasons (ai_set_explain): who it plays and how, each depth's
+** root values, and the line its last depth saw after the chosen move, each
+** node there searched again in a full window at the same node budget.
 ** --follow TRACE (a referee --trace file, e.g. of the real contest bots)
 ** asks the policy OPP, one bot per hero keeping its memory, for the move
 ** of the hero to move in every state and compares it with the move that
@@ -101,7 +105,7 @@ typedef struct lab_result {
 } lab_result;
 
 typedef struct lab_opts {
-  int games, seed, nodes, turns, jobs, verbose, own, only, log, oracle, known, nofit, fit_report;
+  int games, seed, nodes, turns, jobs, verbose, own, only, log, oracle, known, nofit, fit_report, explain;
   int max_mines; /* --max-mines: 0, every board */
   double think_ms;
   const char *follow; /* --follow TRACE: the model's moves along a trace */
@@ -180,6 +184,21 @@ static int lab__find_seeds(const lab_opts *o) {
   return 0;
 }
 
+/* --explain: ai_choose for hero me in s, its reasons printed when s is in
+   the round of turn o->explain. */
+static int lab__choose(const lab_opts *o, const rules_state *s, int me, const deadline_t *d, ai_stats *st) {
+  static char why[1 << 16];
+  int on = o->explain >= 0 && s->turn / 4 == o->explain / 4;
+  if (on) ai_set_explain(why, sizeof why);
+  int dir = ai_choose(s, me, d, st);
+  if (on) {
+    ai_set_explain(NULL, 0);
+    fputs(why, stdout);
+    fflush(stdout);
+  }
+  return dir;
+}
+
 /* Plays game g; fills r. */
 static void lab__play(const lab_opts *o, int g, lab_result *r) {
   static rules_state s;
@@ -213,7 +232,7 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
       deadline_start(&d, o->think_ms > 0 ? o->think_ms : 1e9);
       ai_stats st;
       if (o->known) known_observe(&kn, &s, me);
-      dir = ai_choose(&s, me, &d, &st);
+      dir = lab__choose(o, &s, me, &d, &st);
       if (o->known) known_moved(&kn, dir);
       if (o->fit_report >= 0 && s.turn / 4 == o->fit_report / 4) lab__fit_report(o, r, &s, me, kind);
       if (o->log) {
@@ -355,7 +374,7 @@ static int lab__replay(const lab_opts *o) {
     deadline_t d;
     deadline_start(&d, 1e9);
     ai_stats st;
-    want = ai_choose(&t.v.st, o->hero, &d, &st);
+    want = lab__choose(o, &t.v.st, o->hero, &d, &st);
     pending = 1;
     if (prev.turn >= o->from && prev.turn <= o->to) lab__log_move(&prev, o->hero, want, &st);
   }
@@ -411,10 +430,10 @@ static int lab__fit_trace(const lab_opts *o) {
 static int lab__usage(void) {
   fprintf(stderr, "usage: blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS] [--boards contest|own]\n"
                   "                 [--max-mines M] [--turns T] [--jobs J] [--verbose] [--oracle | --known] [--no-fit]\n"
-                  "                 [--fit-report T] OPP OPP OPP\n"
+                  "                 [--fit-report T] [--explain T] OPP OPP OPP\n"
                   "                 (OPP: miner, hunter, killer, brute, wow, random)\n"
                   "       blitz-lab --follow TRACE [--log] OPP\n"
-                  "       blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T]\n"
+                  "       blitz-lab --replay TRACE --hero H [--nodes N] [--from T] [--to T] [--explain T]\n"
                   "       blitz-lab --fit-trace TRACE --hero H [--fit-report T]\n");
   return 2;
 }
@@ -515,7 +534,7 @@ static int lab__run(const lab_opts *o) {
 
 int main(int argc, char **argv) {
   lab_opts o = {.games = 40, .seed = 1, .nodes = 400000, .turns = 300, .jobs = 1, .only = -1, .to = 1 << 30,
-                .fit_report = -1};
+                .fit_report = -1, .explain = -1};
   int nopp = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -526,6 +545,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--known")) o.known = 1;
     else if (!strcmp(a, "--no-fit")) o.nofit = 1;
     else if (!strcmp(a, "--fit-report") && v) bad = lab__int(v, 0, 1 << 30, &o.fit_report), i++;
+    else if (!strcmp(a, "--explain") && v) bad = lab__int(v, 0, 1 << 30, &o.explain), i++;
     else if (!strcmp(a, "--nodes") && v) bad = lab__int(v, 256, 1 << 30, &o.nodes), i++;
     else if (!strcmp(a, "--turns") && v) bad = lab__int(v, 1, 100000, &o.turns), i++;
     else if (!strcmp(a, "--jobs") && v) bad = lab__int(v, 1, LAB_MAX_JOBS, &o.jobs), i++;

@@ -296,6 +296,41 @@ static void test_finishes_weak_neighbour(void) {
   }
 }
 
+/* ai_set_explain: the reasons come with the same move, nodes, depth and
+   value as without them; they name the chosen move's line; a short buffer
+   is cut, NUL-terminated; off, the buffer is left alone. */
+static void test_explain_tells_the_search(void) {
+  static char why[1 << 15];
+  ai_stats a, b;
+  load(MAP_OPEN);
+  put(1, 3, 3, 90, 0);
+  put(2, 3, 4, 20, 0);
+  S.owner[5 * 7 + 5] = 2;
+  rules_recount(&S);
+  int plain = search_nodes(1, 20000, &a);
+  ai_set_explain(why, sizeof why);
+  int told = search_nodes(1, 20000, &b);
+  ai_set_explain(NULL, 0);
+  TH_EQ_INT(told, plain);
+  TH_EQ_INT(b.nodes, a.nodes);
+  TH_EQ_INT(b.depth, a.depth);
+  TH_ASSERT(b.score == a.score);
+  char want[64];
+  TH_ASSERT(strncmp(why, "turn 0 hero 1 at 3,3 life 90", 28) == 0);
+  TH_ASSERT(strstr(why, "hero 2 at 3,4 life 20 mines 1: adversary (worst move)") != NULL);
+  TH_ASSERT(strstr(why, "\ndepth 4: ") != NULL);
+  snprintf(want, sizeof want, "line after %s:\n  ply 1 hero 1 %s:", rules_dir_name(told), rules_dir_name(told));
+  TH_ASSERT_MSG(strstr(why, want) != NULL, "%.300s", why);
+  char small[12];
+  ai_set_explain(small, sizeof small);
+  TH_EQ_INT(search_nodes(1, 20000, &b), plain);
+  ai_set_explain(NULL, 0);
+  TH_ASSERT(strlen(small) == sizeof small - 1);
+  memset(small, 'x', sizeof small);
+  search_nodes(1, 20000, &b);
+  TH_ASSERT(small[0] == 'x' && small[sizeof small - 1] == 'x');
+}
+
 /* The trapped term (trap_mine_w of ai_terms) at weight w, without the
    value of death (ai_terms.death, an answer to the same trap); returns the
    terms before, to restore. */
@@ -1985,6 +2020,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_drinks_when_weak),
     TH_ENTRY(test_no_fatal_mine_attack),
     TH_ENTRY(test_finishes_weak_neighbour),
+    TH_ENTRY(test_explain_tells_the_search),
     TH_ENTRY(test_no_mine_into_spike_trap),
     TH_ENTRY(test_no_mine_into_thirst_trap),
     TH_ENTRY(test_drinks_before_a_spiky_walk),
