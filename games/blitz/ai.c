@@ -71,6 +71,9 @@
 ** income a hero too weak to walk to a tavern loses (the trapped term;
 ** ai_set_terms switches them). The caller's deadline comes from
 ** ai_budget_ms ("Budget" below): --think-ms shrunk on a loaded machine.
+** With a buffer lent by ai_set_explain ("Explain" below), ai_choose also
+** writes its reasons there: who it plays and how, each depth's root
+** values, and the line its last depth saw after the chosen move.
 **
 ** The search always stops at a ply where it is our move again, so every
 ** leaf is valued at the same phase of the round. Moves that cannot change
