@@ -1641,6 +1641,25 @@ static int ai__hot_take(const rules_state *s, const rules_state *child) {
   return 0;
 }
 
+/* The value of `move` of the hero to move in s, searched `depth` plies on
+   in (alpha, beta): the step's spike entry and hot take (ours only) count
+   in ai__spiked and ai__hot_taken while the child is searched, and both
+   are restored after. The one step of the search, its root and the
+   explained line. */
+static double ai__child(const rules_state *s, int move, int depth, double alpha, double beta) {
+  rules_state child;
+  memcpy(&child, s, sizeof child);
+  rules_move(&child, move);
+  double spiked = ai__spiked; /* restored exactly: the entry is a fraction */
+  int ht = ai__hot_take(s, &child);
+  ai__spiked += ai__spike_entry(s, &child);
+  ai__hot_taken += ht;
+  double v = ai__search(&child, depth, alpha, beta);
+  ai__spiked = spiked;
+  ai__hot_taken -= ht;
+  return v;
+}
+
 /* Hero id's fitted move in s (the lab's predictor when set), its model's
    move when the fit cannot tell; sets ai__abort when a lab predictor, which
    may be slow, ran past the deadline. */
@@ -1659,10 +1678,7 @@ static int ai__fitted_move(const rules_state *s, int id) {
    with it); the other moves are searched in the window that keeps the mix
    inside (alpha, beta). */
 static double ai__search_soft(const rules_state *s, int id, int depth, double alpha, double beta, double w, int mv) {
-  rules_state child;
-  memcpy(&child, s, sizeof child);
-  rules_move(&child, mv);
-  double vf = ai__search(&child, depth - 1, alpha, 1e18);
+  double vf = ai__child(s, mv, depth - 1, alpha, 1e18); /* another hero's moves: no charge */
   if (ai__abort || vf <= alpha) return ai__abort ? 0 : vf;
   if (w > 0.99) w = 0.99;
   double a2 = (alpha - w * vf) / (1 - w), b2 = (beta - w * vf) / (1 - w), m = vf; /* the worst move's window */
@@ -1671,9 +1687,7 @@ static double ai__search_soft(const rules_state *s, int id, int depth, double al
   int nm = ai__moves(s, id, moves);
   for (int i = 0; i < nm && a2 < b2; i++) {
     if (moves[i] == mv) continue;
-    memcpy(&child, s, sizeof child);
-    rules_move(&child, moves[i]);
-    double v = ai__search(&child, depth - 1, a2, b2);
+    double v = ai__child(s, moves[i], depth - 1, a2, b2);
     if (ai__abort) return 0;
     if (v < m) m = v;
     if (m < b2) b2 = m;
@@ -1722,30 +1736,16 @@ static double ai__search(const rules_state *s, int depth, double alpha, double b
   if (depth <= 0 || rules_finished(s)) return ai_evaluate(s, ai__me);
   int id = s->turn % 4 + 1, mv = RULES_STAY;
   double w = 0;
-  rules_state child;
   int kind = ai__node(s, depth, id, &mv, &w);
   if (ai__abort) return 0;
   if (kind == AI__NODE_SOFT) return ai__search_soft(s, id, depth, alpha, beta, w, mv);
-  if (kind == AI__NODE_ONE) {
-    memcpy(&child, s, sizeof child);
-    rules_move(&child, mv);
-    return ai__search(&child, depth - 1, alpha, beta);
-  }
+  if (kind == AI__NODE_ONE) return ai__child(s, mv, depth - 1, alpha, beta); /* another's move: no charge */
   int moves[5];
   int nm = ai__moves(s, id, moves);
   int maxing = id == ai__me;
   double best = maxing ? -1e18 : 1e18;
   for (int i = 0; i < nm; i++) {
-    memcpy(&child, s, sizeof child);
-    rules_move(&child, moves[i]);
-    double sp = ai__spike_entry(s, &child);
-    int ht = ai__hot_take(s, &child);
-    double spiked = ai__spiked; /* restored exactly: sp is a fraction */
-    ai__spiked += sp;
-    ai__hot_taken += ht;
-    double v = ai__search(&child, depth - 1, alpha, beta);
-    ai__spiked = spiked;
-    ai__hot_taken -= ht;
+    double v = ai__child(s, moves[i], depth - 1, alpha, beta);
     if (ai__abort) return 0;
     if (maxing) {
       if (v > best) best = v;
@@ -1955,15 +1955,13 @@ static void ai__say(const char *fmt, ...) {
 
 /* Explain: the moves of one finished iteration, best first. */
 static void ai__say_depth(int depth, const int *moves, const double *vals, int nm) {
-  int order[5];
-  for (int i = 0; i < nm; i++) order[i] = i;
-  for (int i = 0; i < nm; i++)
-    for (int j = i + 1; j < nm; j++)
-      if (vals[order[j]] > vals[order[i]]) {
-        int t = order[i]; order[i] = order[j]; order[j] = t;
-      }
+  int m[5];
+  double v[5];
+  memcpy(m, moves, sizeof m[0] * (size_t)nm);
+  memcpy(v, vals, sizeof v[0] * (size_t)nm);
+  ai__sort_moves(m, v, nm);
   ai__say("depth %d:", depth);
-  for (int i = 0; i < nm; i++) ai__say(" %s %.1f", rules_dir_name(moves[order[i]]), vals[order[i]]);
+  for (int i = 0; i < nm; i++) ai__say(" %s %.1f", rules_dir_name(m[i]), v[i]);
   ai__say("\n");
 }
 
@@ -1973,15 +1971,9 @@ static void ai__say_depth(int depth, const int *moves, const double *vals, int n
    untouched). */
 static int ai__iteration(const rules_state *s, const int *moves, int nm, int depth, double *vals) {
   double iter_vals[5], alpha = -1e18;
-  rules_state child;
   ai__root_depth = depth;
   for (int i = 0; i < nm; i++) {
-    memcpy(&child, s, sizeof child);
-    rules_move(&child, moves[i]);
-    ai__spiked = ai__spike_entry(s, &child);
-    ai__hot_taken = ai__hot_take(s, &child);
-    double v = ai__search(&child, depth - 1, i == 0 ? -1e18 : alpha - 1e-9, 1e18);
-    ai__spiked = ai__hot_taken = 0;
+    double v = ai__child(s, moves[i], depth - 1, i == 0 ? -1e18 : alpha - 1e-9, 1e18); /* from 0 charges */
     if (ai__abort) return 0;
     iter_vals[i] = v;
     if (v > alpha) alpha = v;
@@ -2029,20 +2021,14 @@ static void ai__moved(const rules_state *s, int me, int move) {
    left, each move's value searched again in a full window (the node
    budget anew for each, the caller's deadline); returns the move the line
    goes on with: ours at its best, another's at its worst, a soft node's
-   fitted move fmv. spiked and taken: the line's ai__spiked and
-   ai__hot_taken so far. */
-static int ai__explain_node(const rules_state *s, int d, int id, int kind, int fmv, double spiked, int taken) {
-  static rules_state child;
+   fitted move fmv. ai__spiked and ai__hot_taken hold the line's charges. */
+static int ai__explain_node(const rules_state *s, int d, int id, int kind, int fmv) {
   int moves[5], nm = ai__moves(s, id, moves), best = moves[0], maxing = id == ai__me;
   double bv = maxing ? -1e18 : 1e18;
   ai__say("    hero %d, %s:", id, maxing ? "its best" : kind == AI__NODE_SOFT ? "fitted and worst" : "its worst");
   for (int i = 0; i < nm && !ai__abort; i++) {
-    memcpy(&child, s, sizeof child);
-    rules_move(&child, moves[i]);
-    ai__spiked = spiked + ai__spike_entry(s, &child);
-    ai__hot_taken = taken + ai__hot_take(s, &child);
     ai__nodes = 0;
-    double v = ai__search(&child, d - 1, -1e18, 1e18);
+    double v = ai__child(s, moves[i], d - 1, -1e18, 1e18);
     if (ai__abort) break;
     ai__say(" %s %.1f", rules_dir_name(moves[i]), v);
     if (maxing ? v > bv : v < bv) {
@@ -2051,8 +2037,6 @@ static int ai__explain_node(const rules_state *s, int d, int id, int kind, int f
     }
   }
   ai__say("\n");
-  ai__spiked = 0;
-  ai__hot_taken = 0;
   return kind == AI__NODE_SOFT ? fmv : best;
 }
 
@@ -2065,32 +2049,28 @@ static void ai__explain_line(const rules_state *s, int first, int depth) {
   memcpy(&cur, s, sizeof cur);
   ai__root_depth = depth;
   ai__abort = 0;
-  double spiked = 0;
-  int taken = 0;
   ai__say("line after %s:\n", rules_dir_name(first));
   for (int d = depth, mv = first; d > 0 && !rules_finished(&cur); d--) {
     int id = cur.turn % 4 + 1, kind = AI__NODE_ONE;
     double w = 0;
     if (d < depth) kind = ai__node(&cur, d, id, &mv, &w);
-    if (kind != AI__NODE_ONE && !ai__abort) mv = ai__explain_node(&cur, d, id, kind, mv, spiked, taken);
+    if (kind != AI__NODE_ONE && !ai__abort) mv = ai__explain_node(&cur, d, id, kind, mv);
     if (ai__abort) {
       ai__say("  (stopped: node budget or deadline)\n");
-      return;
+      break;
     }
     memcpy(&child, &cur, sizeof child);
     rules_move(&child, mv);
-    spiked += ai__spike_entry(&cur, &child);
-    taken += ai__hot_take(&cur, &child);
-    ai__spiked = spiked;
-    ai__hot_taken = taken;
+    ai__spiked += ai__spike_entry(&cur, &child); /* the line's charges, as the search counts them */
+    ai__hot_taken += ai__hot_take(&cur, &child);
     const rules_hero *h = &child.heroes[id - 1];
     ai__say("  ply %d hero %d %s%s: at %d,%d life %d mines %d gold %d; value %.1f\n", depth - d + 1, id,
             rules_dir_name(mv), d < depth ? how[kind] : "", h->x, h->y, h->life, h->mines, h->gold,
             ai_evaluate(&child, ai__me));
-    ai__spiked = 0;
-    ai__hot_taken = 0;
     memcpy(&cur, &child, sizeof cur);
   }
+  ai__spiked = 0;
+  ai__hot_taken = 0;
 }
 
 /* Explain: who the search plays at the root, and how. */
