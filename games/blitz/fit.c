@@ -11,6 +11,12 @@
 #define FIT_MAX_MISS 1.0f /* trusted while its decayed misses stay below (~90 % foretold) */
 #define FIT_LOOSE_MISS 2.5f /* loose (fit_loose) while they stay below (~75 % foretold) */
 #define FIT__INF (1 << 20)
+/* 1: fit_prepare draws the ways of every loose fit (fit_loose), which
+   fit_predict_loose plays, not only of the trusted ones (0, before: a
+   loose fit never trusted walked on ways of zeros and stood still). */
+#ifndef FIT_PREP_LOOSE
+#define FIT_PREP_LOOSE 1
+#endif
 
 /* The grid's values; point i reads them as digits (fit_point), goal
    slowest, so ties go to mining, then to the first values listed. */
@@ -183,6 +189,14 @@ static int fit__dfs(int lev, const rules_state *now) {
   return 0;
 }
 
+/* The move a prediction plays among mask's equal moves: the first
+   (north, east, south, west, stay). */
+static int fit__pick(int mask) {
+  for (int d = 0; d <= RULES_STAY; d++)
+    if (mask & (1 << d)) return d;
+  return RULES_STAY;
+}
+
 /* Scores every point on hero id's move from fit__st[lev] to fit__st[lev + 1]. */
 static void fit__score(fit *f, int lev) {
   const rules_state *s = &fit__st[lev];
@@ -195,7 +209,7 @@ static void fit__score(fit *f, int lev) {
   }
   for (int k = 0; k < 2; k++) fit__ways(s, fit__dm[k], id, fit__spikes[k]);
   float *miss = f->miss[id - 1];
-  int best = 0;
+  int best = 0, was = f->best[id - 1], was_mask = 0;
   for (int i = 0; i < FIT_N; i++) {
     fit_params p;
     fit_point(i, &p);
@@ -204,7 +218,9 @@ static void fit__score(fit *f, int lev) {
     miss[i] = miss[i] * FIT_DECAY + (hit ? 0.0f : 1.0f);
     f->hits[id - 1][i] = (uint16_t)(f->hits[id - 1][i] + hit);
     if (miss[i] < miss[best]) best = i;
+    if (i == was) was_mask = mask;
   }
+  if (seen & (1 << fit__pick(was_mask))) f->played[id - 1]++;
   f->best[id - 1] = best;
   f->obs[id - 1]++;
 }
@@ -234,7 +250,7 @@ BOT_API void fit_moved(fit *f, int dir) { f->move = dir; }
 
 BOT_API void fit_prepare(fit *f, const rules_state *s) {
   for (int id = 1; id <= RULES_HEROES; id++) {
-    if (id == f->me || !fit_trusted(f, id)) continue;
+    if (id == f->me || !(FIT_PREP_LOOSE ? fit_loose(f, id) : fit_trusted(f, id))) continue;
     fit_params p;
     fit_point(f->best[id - 1], &p);
     int k = fit__spike_i(p.spikes);
@@ -263,9 +279,7 @@ static int fit__predicted(const fit *f, const rules_state *s, int id) {
   fit_params p;
   fit_point(f->best[id - 1], &p);
   int k = fit__spike_i(p.spikes), mask = fit__move(&p, s, id, f->dmine[id - 1][k], f->dtav[k]);
-  for (int d = 0; d <= RULES_STAY; d++) /* the first of equal moves */
-    if (mask & (1 << d)) return d;
-  return RULES_STAY;
+  return fit__pick(mask);
 }
 
 BOT_API int fit_predict(void *ctx, const rules_state *s, int id) {
@@ -283,9 +297,10 @@ BOT_API char *fit_describe(const fit *f, int id, char *buf, size_t cap) {
   double miss = fit_get(f, id, &p);
   int obs = id >= 1 && id <= RULES_HEROES ? f->obs[id - 1] : 0;
   int hits = obs ? f->hits[id - 1][f->best[id - 1]] : 0;
-  snprintf(buf, cap, "goal %s heal<%d to %d attack %d risk %d spikes %d: %d/%d foretold, recent miss %.2f%s",
+  int played = obs ? f->played[id - 1] : 0;
+  snprintf(buf, cap, "goal %s heal<%d to %d attack %d risk %d spikes %d: %d/%d foretold, %d played, recent miss %.2f%s",
            goals[p.goal], p.heal, p.heal_to > p.heal ? p.heal_to : p.heal, p.attack, p.risk, p.spikes, hits, obs,
-           miss, fit_trusted(f, id) ? " (trusted)" : "");
+           played, miss, fit_trusted(f, id) ? " (trusted)" : "");
   return buf;
 }
 
@@ -294,5 +309,6 @@ BOT_API char *fit_describe(const fit *f, int id, char *buf, size_t cap) {
 #undef FIT_MAX_MISS
 #undef FIT_LOOSE_MISS
 #undef FIT__INF
+#undef FIT_PREP_LOOSE
 #undef FIT__COUNT
 #undef FIT__LEVELS

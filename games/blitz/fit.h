@@ -36,7 +36,7 @@
 **
 ** Data flow, once per move of ours (ai_choose):
 **   fit_observe(f, now, me)  the state we are shown (scores the round);
-**   fit_prepare(f, now)      the distance maps predictions use;
+**   fit_prepare(f, now)      the distance maps predictions use (loose fits too);
 **   fit_moved(f, dir)        the move we answer.
 **
 ** Invariants: a fit is a fixed-size struct without pointers (copy with
@@ -69,6 +69,9 @@ typedef struct fit {
   rules_state prev;
   float miss[RULES_HEROES][FIT_N]; /* decayed misses per point */
   uint16_t hits[RULES_HEROES][FIT_N];
+  /* rounds in which the move a prediction at the point fitted then plays
+     (one of its equal moves) had the outcome seen */
+  uint16_t played[RULES_HEROES];
   int obs[RULES_HEROES];           /* rounds scored per hero */
   int best[RULES_HEROES];          /* the fitted point per hero */
   int rounds, unexplained;

@@ -11,8 +11,10 @@ it. Our seat is the one named NAME (default dist). For each game,
 `LAB --fit-trace TRACE --hero H --fit-report T+seat` (H our seat + 1,
 T default 400: our move after 100 moves each) fits the other heroes as
 our bot had them; this counts, per bot name, the games fitted, the mean
-share of its moves foretold, the games in which it was trusted, and each
-fitted value, and prints them as a Markdown table (--games: also each
+share of its moves foretold (one of the fitted point's equal moves had the
+outcome seen), the mean share played (the one move a prediction plays,
+the first of the equal ones, had it), the games in which it
+was trusted, and each fitted value, and prints them as a Markdown table (--games: also each
 game's lines). "no top-up": the bot drinks once (heal_to not above heal,
 or it never heals).
 
@@ -30,7 +32,7 @@ import subprocess
 import sys
 
 LINE = re.compile(r"^fit trace turn \d+ hero (\d) (\S+): goal (\S+) heal<(\d+) to (\d+) attack (\d+) "
-                  r"risk (\d+) spikes (\d+): (\d+)/(\d+) foretold, recent miss [\d.]+( \(trusted\))?$")
+                  r"risk (\d+) spikes (\d+): (\d+)/(\d+) foretold(?:, (\d+) played)?, recent miss [\d.]+( \(trusted\))?$")
 # The table's columns: name, then how a fitted value reads.
 PARAMS = [("goal", lambda m: m.group(3)),
           ("heal below", lambda m: "never" if m.group(4) == "0" else m.group(4)),
@@ -78,13 +80,14 @@ def fit_game(lab, trace, bot, turn):
 
 def table(agg):
     """The Markdown table of the counts, one row per bot name."""
-    rows = ["| bot | fits | moves foretold | trusted | fitted parameters (counts) |", "|---|---|---|---|---|"]
+    rows = ["| bot | fits | moves foretold | moves played | trusted | fitted parameters (counts) |",
+            "|---|---|---|---|---|---|"]
     for name in sorted(agg):
         a = agg[name]
         params = "; ".join("%s %s" % (k, ", ".join("%s %d" % vc for vc in a["values"][k].most_common()))
                            for k, _ in PARAMS)
-        rows.append("| %s | %d | %.1f%% | %d | %s |" % (name, a["fits"], 100.0 * a["foretold"] / a["fits"],
-                                                      a["trusted"], params))
+        rows.append("| %s | %d | %.1f%% | %.1f%% | %d | %s |" % (name, a["fits"], 100.0 * a["foretold"] / a["fits"],
+                                                             100.0 * a["played"] / a["fits"], a["trusted"], params))
     return "\n".join(rows)
 
 
@@ -98,7 +101,7 @@ def main(argv):
     a = ap.parse_args(argv)
     if a.turn < 0:
         ap.error("--turn must be 0 or more")
-    agg = collections.defaultdict(lambda: {"fits": 0, "foretold": 0.0, "trusted": 0,
+    agg = collections.defaultdict(lambda: {"fits": 0, "foretold": 0.0, "played": 0.0, "trusted": 0,
                                            "values": {k: collections.Counter() for k, _ in PARAMS}})
     games = 0
     for trace in traces(a.paths):
@@ -113,7 +116,8 @@ def main(argv):
             g = agg[m.group(2)]
             g["fits"] += 1
             g["foretold"] += int(m.group(9)) / max(1, int(m.group(10)))
-            g["trusted"] += m.group(11) is not None
+            g["played"] += int(m.group(11) or 0) / max(1, int(m.group(10)))
+            g["trusted"] += m.group(12) is not None
             for k, read in PARAMS:
                 g["values"][k][read(m)] += 1
     if not games:

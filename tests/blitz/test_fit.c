@@ -1,11 +1,13 @@
 /*
 ** test_fit.c -- the opponent model fitted during the game (fit.c): in
 ** contest-board games played in-process, our sparring miners (random
-** moves and all) are fitted as miners that foretell most of their moves
-** and are trusted most of the time, a randomly moving hero is never
+** moves and all) are fitted as miners that foretell most of their moves,
+** whose predictions play most of them right, and are trusted most of the
+** time, a randomly moving hero is never
 ** trusted, fit_predict answers only for trusted heroes and then with a
 ** legal direction, every trusted fit is loose and a random bot's never
-** (fit_loose), and a new game forgets.
+** (fit_loose), a loose fit is predicted on ways drawn for it, and a new
+** game forgets.
 */
 #include <stdio.h>
 #include <string.h>
@@ -75,6 +77,8 @@ static void test_miners_fitted_as_miners(void) {
       TH_ASSERT_MSG(p.goal == FIT_MINE, "seed %d hero %d: %s", seed, k, fit_describe(&F, k, d, sizeof d));
       TH_ASSERT_MSG(F.hits[k - 1][F.best[k - 1]] >= F.obs[k - 1] * 8 / 10, "seed %d hero %d: %s", seed, k,
                     fit_describe(&F, k, d, sizeof d));
+      TH_ASSERT_MSG(F.played[k - 1] >= F.obs[k - 1] * 7 / 10 && F.played[k - 1] <= F.obs[k - 1], "seed %d hero %d: %s",
+                    seed, k, fit_describe(&F, k, d, sizeof d)); /* the move played, one of those foretold */
       TH_ASSERT_MSG(trusted[k] >= rounds * 6 / 10, "seed %d hero %d trusted %d of %d rounds", seed, k, trusted[k],
                     rounds);
     }
@@ -135,6 +139,46 @@ static void test_loose_fits(void) {
   }
 }
 
+static void test_loose_fit_walks_its_ways(void) {
+  /* A loose fit never trusted (its ways never drawn) is predicted on ways
+     fit_prepare draws for it: the move a trusted fit at the same point
+     would play, a step toward a mine, not a stand on ways of zeros. */
+  static fit loose, trusted;
+  const int kinds[3] = {SPARRING_MINER, SPARRING_MINER, SPARRING_MINER};
+  start(1000, kinds);
+  int walked = 0;
+  for (int r = 0; r < 60 && !rules_finished(&S); r++) {
+    fit_observe(&F, &S, 1);
+    memcpy(&loose, &F, sizeof loose);
+    memcpy(&trusted, &F, sizeof trusted);
+    for (int k = 2; k <= 4; k++) {
+      loose.miss[k - 1][F.best[k - 1]] = 2.0f; /* loose, not trusted */
+      trusted.miss[k - 1][F.best[k - 1]] = 0.0f;
+      memset(loose.dmine[k - 1], 0, sizeof loose.dmine[k - 1]);
+    }
+    fit_prepare(&loose, &S);
+    fit_prepare(&trusted, &S);
+    rules_state t;
+    memcpy(&t, &S, sizeof t);
+    rules_move(&t, RULES_STAY);
+    int id = rules_to_move(&t);
+    if (r >= 20) {
+      TH_ASSERT(!fit_trusted(&loose, id) && fit_loose(&loose, id) && fit_trusted(&trusted, id));
+      int d = fit_predict_loose(&loose, &t, id);
+      TH_EQ_INT(d, fit_predict(&trusted, &t, id));
+      walked += d != RULES_STAY;
+    }
+    fit_prepare(&F, &S);
+    int dir = sparring_move(&B[0], &S, 1);
+    fit_moved(&F, dir);
+    for (int k = 0; k < RULES_HEROES && !rules_finished(&S); k++) {
+      id = rules_to_move(&S);
+      rules_move(&S, id == 1 ? dir : sparring_move(&B[id - 1], &S, id));
+    }
+  }
+  TH_ASSERT_MSG(walked >= 20, "walked %d", walked);
+}
+
 static void test_new_game_forgets(void) {
   const int kinds[3] = {SPARRING_MINER, SPARRING_MINER, SPARRING_MINER};
   start(1000, kinds);
@@ -154,6 +198,7 @@ static const th_test TESTS[] = {
     TH_ENTRY(test_random_bot_not_trusted),
     TH_ENTRY(test_predicts_only_trusted_heroes),
     TH_ENTRY(test_loose_fits),
+    TH_ENTRY(test_loose_fit_walks_its_ways),
     TH_ENTRY(test_new_game_forgets),
 };
 

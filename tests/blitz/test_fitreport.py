@@ -67,8 +67,9 @@ def main(argv):
         CHECK(rc == 0 and "fitreport: 2 games" in out, "two games counted (rc %d)" % rc)
         CHECK(sorted(r) == ["m2", "m3", "m4"], "one row for each other bot: %s" % sorted(r))
         CHECK(all(c[1] == "2" for c in r.values()), "each fitted once a game")
-        CHECK(all("goal mine 2" in c[4] for c in r.values()), "the miners fitted as miners")
+        CHECK(all("goal mine 2" in c[5] for c in r.values()), "the miners fitted as miners")
         CHECK(all(float(c[2].rstrip("%")) >= 50 for c in r.values()), "most of the miners' moves foretold")
+        CHECK(all(float(c[3].rstrip("%")) >= 50 for c in r.values()), "most of the miners' moves played right")
         shutil.copy(trace, os.path.join(games, "c.trace"))  # no .names
         write_game(games, "d.trace", trace, ["m1", "m2", "m3", "m4"])  # no seat of ours
         rc, out, err = report(lab, games)
