@@ -11,11 +11,11 @@ it. Our seat is the one named NAME (default dist). For each game,
 `LAB --fit-trace TRACE --hero H --fit-report T+seat` (H our seat + 1,
 T default 400: our move after 100 moves each) fits the other heroes as
 our bot had them; this counts, per bot name, the games fitted, the mean
-share of its moves foretold (one of the fitted point's equal moves had the
-outcome seen), the mean share played (the one move a prediction plays,
-the first of the equal ones, had it), the games in which it
-was trusted, and each fitted value, and prints them as a Markdown table (--games: also each
-game's lines). "no top-up": the bot drinks once (heal_to not above heal,
+share of its moves foretold (one of the fitted point's equal moves had
+the outcome seen), the mean share played (the one move a prediction
+plays, the first of the equal ones, had it), the games in which it was
+trusted, and each fitted value, and prints them as a Markdown table
+(--games: also each game's lines). "no top-up": the bot drinks once (heal_to not above heal,
 or it never heals).
 
 A trace without its .names file, or without a seat named NAME, or that

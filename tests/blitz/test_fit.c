@@ -3,11 +3,10 @@
 ** contest-board games played in-process, our sparring miners (random
 ** moves and all) are fitted as miners that foretell most of their moves,
 ** whose predictions play most of them right, and are trusted most of the
-** time, a randomly moving hero is never
-** trusted, fit_predict answers only for trusted heroes and then with a
-** legal direction, every trusted fit is loose and a random bot's never
-** (fit_loose), a loose fit is predicted on ways drawn for it, and a new
-** game forgets.
+** time, a randomly moving hero is never trusted, fit_predict answers
+** only for trusted heroes and then with a legal direction, every trusted
+** fit is loose and a random bot's never (fit_loose), a loose fit is
+** predicted on ways drawn for it, and a new game forgets.
 */
 #include <stdio.h>
 #include <string.h>
@@ -34,9 +33,8 @@ static void start(int seed, const int kinds[3]) {
   fit_reset(&F);
 }
 
-/* One round: the fit observes from hero 1's seat, then every hero moves. */
-static void round_played(void) {
-  fit_observe(&F, &S, 1);
+/* The rest of a round after the fit observed S: every hero moves. */
+static void heroes_move(void) {
   fit_prepare(&F, &S);
   int dir = sparring_move(&B[0], &S, 1);
   fit_moved(&F, dir);
@@ -44,6 +42,12 @@ static void round_played(void) {
     int id = rules_to_move(&S);
     rules_move(&S, id == 1 ? dir : sparring_move(&B[id - 1], &S, id));
   }
+}
+
+/* One round: the fit observes from hero 1's seat, then every hero moves. */
+static void round_played(void) {
+  fit_observe(&F, &S, 1);
+  heroes_move();
 }
 
 /* The fit observes S from hero 1's seat; *t is S after hero 1 stays (a
@@ -168,13 +172,7 @@ static void test_loose_fit_walks_its_ways(void) {
       TH_EQ_INT(d, fit_predict(&trusted, &t, id));
       walked += d != RULES_STAY;
     }
-    fit_prepare(&F, &S);
-    int dir = sparring_move(&B[0], &S, 1);
-    fit_moved(&F, dir);
-    for (int k = 0; k < RULES_HEROES && !rules_finished(&S); k++) {
-      id = rules_to_move(&S);
-      rules_move(&S, id == 1 ? dir : sparring_move(&B[id - 1], &S, id));
-    }
+    heroes_move();
   }
   TH_ASSERT_MSG(walked >= 20, "walked %d", walked);
 }
