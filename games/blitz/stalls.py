@@ -9,6 +9,11 @@ RESULTS.d/traces write it) with its TRACE.names beside it; a DIR stands
 for every *.trace in it. Per bot name, over the games it played:
   - drinks: its life rose by more than 5 on its own move while its gold
     fell (a drink costs 2 gold and gives 50 life, less a move's thirst);
+  - hit back: drinks whose life the others' moves took back before its
+    next move (20 or more lost on the same cell, no death): a hero
+    drinking beside a tavern while a hero beside it drinks and hits it
+    each round pays 2 gold a round for nothing (arena board 90219, seat
+    0: 29 such rounds running beside miner#1 on a board of 4 mines);
   - trades: a mine it took that the same other hero took back within
     --window turns (12), the taker alive all along: two heroes trading
     one mine, each paying 20 life a take, while a third mines;
@@ -36,14 +41,18 @@ from deaths import games, respawned
 
 
 def drinks(seq):
-    """[drinks of seat k] in one game."""
-    out = [0] * 4
-    for (t0, was, _), (t1, now, _) in zip(seq, seq[1:]):
+    """([drinks of seat k], [those hit back]) in one game."""
+    out, back = [0] * 4, [0] * 4
+    for i, ((t0, was, _), (t1, now, _)) in enumerate(zip(seq, seq[1:])):
         k = t0 % 4
         if t1 == t0 + 1 and now[k][2] > was[k][2] + 5 and now[k][3] < was[k][3] + was[k][4] and \
                 not respawned(was[k], now[k]):
             out[k] += 1
-    return out
+            if i + 4 < len(seq) and seq[i + 4][0] == t0 + 4:  # the state before its next move
+                later = seq[i + 4][1][k]
+                if later[0] == now[k][0] and later[2] <= now[k][2] - 20 and not respawned(now[k], later):
+                    back[k] += 1
+    return out, back
 
 
 def trades(seq, window):
@@ -88,17 +97,19 @@ def stalls(seq, area):
 
 def table(agg):
     """The Markdown table, one row per bot name."""
-    head = ["bot", "games", "drinks a game", "trades a game", "longest stall (own moves, mean)"]
+    head = ["bot", "games", "drinks a game", "trades a game", "longest stall (own moves, mean)",
+            "drinks hit back a game"]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for name in sorted(agg):
         a = agg[name]
         g = a["games"]
-        rows.append("| %s | %d | %.2f | %.2f | %.1f |" % (name, g, a["drinks"] / g, a["trades"] / g, a["stall"] / g))
+        rows.append("| %s | %d | %.2f | %.2f | %.1f | %.2f |" % (name, g, a["drinks"] / g, a["trades"] / g,
+                                                             a["stall"] / g, a["back"] / g))
     return "\n".join(rows)
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(description="Counts drinks, mine trades and stalls of each bot.")
+    ap = argparse.ArgumentParser(description="Counts drinks, mine trades, stalls and drinks hit back of each bot.")
     ap.add_argument("--games", action="store_true", help="also print a line per bot and game")
     ap.add_argument("--window", type=int, default=12, help="turns within which a retake is a trade (12)")
     ap.add_argument("--area", type=int, default=2, help="steps from a run's first cell that stay a stall (2)")
@@ -106,20 +117,21 @@ def main(argv):
     a = ap.parse_args(argv)
     if a.window < 1 or a.area < 0:
         ap.error("--window must be 1 or more and --area 0 or more")
-    agg = collections.defaultdict(lambda: {"games": 0, "drinks": 0, "trades": 0, "stall": 0})
+    agg = collections.defaultdict(lambda: {"games": 0, "drinks": 0, "trades": 0, "stall": 0, "back": 0})
     counted = 0
     for trace, names, seq in games(a.paths, "stalls.py", board=True):
         counted += 1
-        dr, tr, st = drinks(seq), trades(seq, a.window), stalls(seq, a.area)
+        (dr, bk), tr, st = drinks(seq), trades(seq, a.window), stalls(seq, a.area)
         gold = seq[-1][1] if seq else None
         for k in range(4):
             agg[names[k]]["games"] += 1
             agg[names[k]]["drinks"] += dr[k]
             agg[names[k]]["trades"] += tr[k]
             agg[names[k]]["stall"] += st[k]
+            agg[names[k]]["back"] += bk[k]
             if a.games:
-                print("%s: %s (seat %d) drinks %d trades %d stall %d gold %d" % (
-                    os.path.basename(trace), names[k], k, dr[k], tr[k], st[k], gold[k][3] if gold else 0))
+                print("%s: %s (seat %d) drinks %d trades %d stall %d gold %d hit back %d" % (
+                    os.path.basename(trace), names[k], k, dr[k], tr[k], st[k], gold[k][3] if gold else 0, bk[k]))
     if not counted:
         print("stalls.py: no game counted", file=sys.stderr)
         return 1

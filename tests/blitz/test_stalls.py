@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""test_stalls.py -- games/blitz/stalls.py finds drinks, mine trades and stalls.
+"""test_stalls.py -- games/blitz/stalls.py finds drinks, mine trades, stalls and drinks hit back.
 
 Usage: test_stalls.py REFEREE MINER
 
 A written trace on a 4x4 board with one mine checks each count on its
 own: seat 0 takes the mine, seat 1 takes it back a turn later (a trade
 of seat 0's), seat 0 takes it again and seat 1 answers after the window
-(no trade; a trade with a wider --window); seat 0 drinks once (life up,
-gold down) and its respawn on its spawn is no drink; seat 2 stands on
+(no trade; a trade with a wider --window); seat 0 drinks twice (life up,
+gold down), the second drink taken back by a hit before its next move,
+and its respawn on its spawn is no drink; seat 2 stands on
 one cell with no mine while seat 0 or 1 holds the mine (a stall as long
 as the game), seat 3 walks round the border (runs of 3 moves within 2
 steps), and seat 0 stands 3 moves with no mine while seat 1 holds it. A
@@ -62,6 +63,12 @@ def written():
             a[4], b[2], b[4], owner = 0, b[2] - 20, 1, 1
         if t == 9:  # seat 0 drinks
             a[2], a[3] = a[2] + 49, a[3] - 2
+        if t == 14:  # a hit takes 20 of seat 0's life, after its first drink's round
+            a[2] -= 20
+        if t == 17:  # seat 0 drinks again, up to 99 ...
+            a[2], a[3] = 99, a[3] - 2
+        if t == 18:  # ... and a hit takes it back before its next move
+            a[2] -= 20
         if t == 21:  # seat 0 takes it again, 15 turns after seat 1's take: no trade
             a[2], a[4], b[4], owner = a[2] - 20, 1, 0, 0
         if t == 34:  # seat 1 takes it back 13 turns later: no trade
@@ -85,12 +92,14 @@ def written_trace(tmp):
     rc, out, err = run("--games", folder)
     CHECK(rc == 0, "the written trace is counted (rc %d: %s)" % (rc, err.strip()))
     r = rows(out)
-    CHECK(r.get("a", [])[2:4] == ["1.00", "1.00"], "a drank once and lost one trade: %s" % r.get("a"))
+    CHECK(r.get("a", [])[2:4] == ["2.00", "1.00"], "a drank twice and lost one trade: %s" % r.get("a"))
+    CHECK(r.get("a", [])[5:] == ["1.00"], "one of a's drinks was hit back: %s" % r.get("a"))
+    CHECK(all(r.get(k, [])[5:] == ["0.00"] for k in "bcd"), "no other drink was hit back: %s" % r)
     CHECK(r.get("b", [])[2:4] == ["0.00", "0.00"], "b's takes were not taken back: %s" % r.get("b"))
-    CHECK(r.get("c", [])[4:] == ["10.0"], "c stood its 10 moves while a mine was held: %s" % r.get("c"))
-    CHECK(r.get("d", [])[4:] == ["3.0"], "d walked, 3 moves within 2 steps at most: %s" % r.get("d"))
+    CHECK(r.get("c", [])[4:5] == ["10.0"], "c stood its 10 moves while a mine was held: %s" % r.get("c"))
+    CHECK(r.get("d", [])[4:5] == ["3.0"], "d walked, 3 moves within 2 steps at most: %s" % r.get("d"))
     lines = [line for line in out.splitlines() if line.startswith("g.trace: ")]
-    CHECK(len(lines) == 4 and "g.trace: a (seat 0) drinks 1 trades 1 stall 3 gold 8" in lines,
+    CHECK(len(lines) == 4 and "g.trace: a (seat 0) drinks 2 trades 1 stall 3 gold 6 hit back 1" in lines,
           "--games prints a line per bot: %s" % lines)
     rc, out, err = run("--window", "20", folder)
     CHECK(rows(out).get("a", [])[3:4] == ["2.00"], "a wider window counts the later retake: %s" % rows(out).get("a"))
