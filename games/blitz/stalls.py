@@ -9,18 +9,18 @@ RESULTS.d/traces write it) with its TRACE.names beside it; a DIR stands
 for every *.trace in it. Per bot name, over the games it played:
   - drinks: its life rose by more than 5 on its own move while its gold
     fell (a drink costs 2 gold and gives 50 life, less a move's thirst);
-  - hit back: drinks whose life the others' moves took back before its
-    next move (20 or more lost on the same cell, no death): a hero
-    drinking beside a tavern while a hero beside it drinks and hits it
-    each round pays 2 gold a round for nothing (arena board 90219, seat
-    0: 29 such rounds running beside miner#1 on a board of 4 mines);
   - trades: a mine it took that the same other hero took back within
     --window turns (12), the taker alive all along: two heroes trading
     one mine, each paying 20 life a take, while a third mines;
   - stall: its longest run of own moves within --area (2) steps
     (manhattan) of the run's first cell with the same mine count, alive,
     while another hero held more mines at the run's end: pacing beside a
-    mine it never takes while the leader grows.
+    mine it never takes while the leader grows;
+  - hit back: drinks whose life the others' moves took back before its
+    next move (20 or more lost on the same cell, no death): a hero
+    drinking beside a tavern while a hero beside it drinks and hits it
+    each round pays 2 gold a round for nothing (arena board 90219, seat
+    0: 29 such rounds running beside miner#1 on a board of 4 mines).
 A game with many trades or a long stall is where to look first (arena
 board 82008: our hero and wowblitzawesome traded one mine every round
 for 800 turns; 82013: our hero paced beside a camper's pocket of neutral
