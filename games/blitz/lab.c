@@ -6,7 +6,7 @@
 ** every game replays exactly, so two builds compare on identical games.
 **
 **   blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS]
-**             [--boards contest|own] [--max-mines M] [--turns T] [--jobs J]
+**             [--boards contest|own] [--max-mines M] [--min-mines M] [--turns T] [--jobs J]
 **             [--verbose] [--only G --log] [--oracle | --known] [--no-fit]
 **             [--fit-report T] [--explain T] OPP OPP OPP
 **             (OPP: miner, hunter, killer, brute, wow, random)
@@ -21,6 +21,8 @@
 ** --max-mines M plays only boards with at most M mines: game g is played
 ** on the (g / 4)-th such board counting from seed S (M 4: the brawl
 ** boards, a mine or none per hero, about one contest board in five).
+** --min-mines M likewise plays only boards with at least M mines (M 28:
+** the large boards, about one contest board in four); both may be given.
 ** --nodes (default 400000, about 30 ms of search on one core) bounds each
 ** search; --think-ms gives a wall-clock budget instead (not reproducible).
 ** --jobs forks J workers (games g with g % J == j each). --only G plays
@@ -66,7 +68,7 @@
 ** Wilson interval; G: the mean over games of our gold / all heroes' gold,
 ** 0.25 for a game without gold, a finer measure than first places for a
 ** paired A/B; BOT: the opponent with the most gold in a game not won).
-** Exit 0; 1 when a board could not be made (or --max-mines finds none);
+** Exit 0; 1 when a board could not be made (or --max-mines, --min-mines find none);
 ** 2 on a bad command line.
 **
 ** Build a variant of the search for an A/B (ai.c's tunables are #ifndef):
@@ -106,7 +108,7 @@ typedef struct lab_result {
 
 typedef struct lab_opts {
   int games, seed, nodes, turns, jobs, verbose, own, only, log, oracle, known, nofit, fit_report, explain;
-  int max_mines; /* --max-mines: 0, every board */
+  int max_mines, min_mines; /* --max-mines, --min-mines: 0, every board */
   double think_ms;
   const char *follow; /* --follow TRACE: the model's moves along a trace */
   const char *replay; /* --replay TRACE: our search's moves along a trace */
@@ -166,8 +168,9 @@ static void lab__fit_report(const lab_opts *o, const lab_result *r, const rules_
   fflush(stdout);
 }
 
-/* --max-mines: the seeds of the first (games + 3) / 4 boards from --seed
-   with at most max_mines mines into lab__seeds; -1 when LAB_SEED_SCAN
+/* --max-mines, --min-mines: the seeds of the first (games + 3) / 4 boards
+   from --seed with at most max_mines (and at least min_mines) mines into
+   lab__seeds; -1 when LAB_SEED_SCAN
    seeds in a row hold none (a bad board's seed is skipped). */
 #define LAB_SEED_SCAN 10000
 static int lab__find_seeds(const lab_opts *o) {
@@ -176,7 +179,7 @@ static int lab__find_seeds(const lab_opts *o) {
   int need = (o->games + 3) / 4, found = 0;
   for (int seed = o->seed, miss = 0; found < need; seed++) {
     if (miss++ >= LAB_SEED_SCAN || seed >= 1 << 30) return -1;
-    if (lab__board(&s, o, seed, err, sizeof err) == 0 && s.nmines <= o->max_mines) {
+    if (lab__board(&s, o, seed, err, sizeof err) == 0 && (!o->max_mines || s.nmines <= o->max_mines) && s.nmines >= o->min_mines) {
       lab__seeds[found++] = seed;
       miss = 0;
     }
@@ -206,7 +209,7 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
   char err[160];
   memset(r, 0, sizeof *r);
   r->g = g;
-  r->seed = o->max_mines > 0 ? lab__seeds[g / 4] : o->seed + g / 4;
+  r->seed = o->max_mines > 0 || o->min_mines > 0 ? lab__seeds[g / 4] : o->seed + g / 4;
   r->seat = g % 4;
   if (lab__board(&s, o, r->seed, err, sizeof err) < 0) {
     fprintf(stderr, "blitz-lab: seed %d: %s\n", r->seed, err);
@@ -429,7 +432,7 @@ static int lab__fit_trace(const lab_opts *o) {
 
 static int lab__usage(void) {
   fprintf(stderr, "usage: blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS] [--boards contest|own]\n"
-                  "                 [--max-mines M] [--turns T] [--jobs J] [--verbose] [--oracle | --known] [--no-fit]\n"
+                  "                 [--max-mines M] [--min-mines M] [--turns T] [--jobs J] [--verbose] [--oracle | --known] [--no-fit]\n"
                   "                 [--fit-report T] [--explain T] OPP OPP OPP\n"
                   "                 (OPP: miner, hunter, killer, brute, wow, random)\n"
                   "       blitz-lab --follow TRACE [--log] OPP\n"
@@ -558,6 +561,7 @@ int main(int argc, char **argv) {
       bad = !o.own && strcmp(v, "contest") != 0;
       i++;
     } else if (!strcmp(a, "--max-mines") && v) bad = lab__int(v, 1, RULES_CELLS, &o.max_mines), i++;
+    else if (!strcmp(a, "--min-mines") && v) bad = lab__int(v, 1, RULES_CELLS, &o.min_mines), i++;
     else if (!strcmp(a, "--only") && v) bad = lab__int(v, 0, LAB_MAX_GAMES - 1, &o.only), i++;
     else if (!strcmp(a, "--verbose")) o.verbose = 1;
     else if (!strcmp(a, "--log")) o.log = 1;
@@ -589,9 +593,9 @@ int main(int argc, char **argv) {
   }
   if (nopp != 3) return lab__usage();
   if (o.only >= 0 && o.games <= o.only) o.games = o.only + 1;
-  if (o.max_mines > 0 && lab__find_seeds(&o) < 0) {
-    fprintf(stderr, "blitz-lab: no board with at most %d mines in %d seeds from %d\n", o.max_mines, LAB_SEED_SCAN,
-            o.seed);
+  if ((o.max_mines > 0 || o.min_mines > 0) && lab__find_seeds(&o) < 0) {
+    fprintf(stderr, "blitz-lab: no board with %d to %d mines in %d seeds from %d\n", o.min_mines,
+            o.max_mines > 0 ? o.max_mines : RULES_CELLS, LAB_SEED_SCAN, o.seed);
     return 1;
   }
   fflush(stdout);

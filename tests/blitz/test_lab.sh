@@ -16,7 +16,8 @@
 # 1; no --hero: exit 2.
 # --max-mines 4: the games are played on the boards from --seed whose
 # referee board (blitz-referee board) has at most 4 mines, each from every
-# seat, and on no other; a bound no board meets exits 1.
+# seat, and on no other; a bound no board meets exits 1. --min-mines 28
+# likewise plays the boards with at least 28 mines.
 # --fit-trace: along the same trace, the fit as hero 1 has it at turn 100
 # names the three other heroes by the trace's .names file, each fitted a
 # miner; a turn the trace never reaches exits 1.
@@ -56,6 +57,12 @@ few=$("$referee" board $(seq 60000 60030) | awk '/^seed/ {if (s != "" && m <= 4)
   {m += gsub(/\$/, "")} END {if (m <= 4) printf "%s ", s}' | cut -d' ' -f1-2)
 check max_mines_boards test "$mm_seeds" = "$few "
 check max_mines_every_seat test "$(echo "$mm" | awk '$1 == "game" {print $6}' | tr -d '\n')" = 01230123
+big=$(run --games 4 --seed 60000 --min-mines 28 --turns 20 --nodes 2000 --verbose brute killer wow)
+big_seed=$(echo "$big" | awk '$1 == "game" {print $4}' | uniq)
+# the first seed of 60000.. whose board holds at least 28 mines
+first_big=$("$referee" board $(seq 60000 60030) | awk '/^seed/ {if (s != "" && m >= 28) {print s; exit} s = $2; m = 0; next}
+  {m += gsub(/\$/, "")}')
+check min_mines_board test -n "$big_seed" -a "$big_seed" = "$first_big"
 check max_mines_none_exits_1 sh -c "$lab --games 4 --seed 60000 --max-mines 1 brute killer wow >/dev/null 2>&1; test \$? = 1"
 trace=$(mktemp) || exit 1
 trap 'rm -f "$trace" "$trace.names" "$trace.stderr"' EXIT
