@@ -25,10 +25,13 @@ static const int fit__heal_to[] = {0, 75, 95}; /* 0: no more than `heal` asks */
 static const int fit__attack[] = {0, 2, 5};
 static const int fit__risk[] = {25, 50, 0};
 static const int fit__spikes[] = {0, 6};
+static const int fit__block[] = {0, 1};
 #define FIT__COUNT(a) ((int)(sizeof a / sizeof a[0]))
 
 BOT_API void fit_point(int i, fit_params *p) {
   if (i < 0 || i >= FIT_N) i = 0;
+  p->block = fit__block[i % FIT__COUNT(fit__block)];
+  i /= FIT__COUNT(fit__block);
   p->spikes = fit__spikes[i % FIT__COUNT(fit__spikes)];
   i /= FIT__COUNT(fit__spikes);
   p->risk = fit__risk[i % FIT__COUNT(fit__risk)];
@@ -47,13 +50,18 @@ static int fit__walkable(const rules_state *s, int c) {
 }
 
 /* dist[c]: moves from c to act on a target (1: beside it), spike entries
-   costing `spike` more; targets are taverns (id 0) or mines not hero id's.
+   costing `spike` more; targets are taverns (id 0) or mines not hero id's;
+   walker (or 0): the hero whose ways go around the other heroes' cells.
    Relaxation sweeps until stable (the board is small). */
-static void fit__ways(const rules_state *s, int *dist, int id, int spike) {
+static void fit__ways(const rules_state *s, int *dist, int id, int spike, int walker) {
+  static uint8_t open[RULES_CELLS];
   int n = s->n;
+  for (int c = 0; c < n * n; c++) open[c] = (uint8_t)fit__walkable(s, c);
+  for (int k = 1; k <= RULES_HEROES && walker > 0; k++)
+    if (k != walker) open[s->heroes[k - 1].x * n + s->heroes[k - 1].y] = 0;
   for (int c = 0; c < n * n; c++) {
     dist[c] = FIT__INF;
-    if (!fit__walkable(s, c)) continue;
+    if (!open[c]) continue;
     for (int d = 0; d < 4; d++) {
       int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
       if (x < 0 || y < 0 || x >= n || y >= n) continue;
@@ -65,12 +73,12 @@ static void fit__ways(const rules_state *s, int *dist, int id, int spike) {
     changed = 0;
     for (int i = 0; i < n * n; i++) {
       int c = (pass & 1) ? n * n - 1 - i : i;
-      if (!fit__walkable(s, c)) continue;
+      if (!open[c]) continue;
       for (int d = 0; d < 4; d++) {
         int x = c / n + rules_dx(d), y = c % n + rules_dy(d);
         if (x < 0 || y < 0 || x >= n || y >= n) continue;
         int nc = x * n + y;
-        if (!fit__walkable(s, nc) || dist[nc] >= FIT__INF) continue;
+        if (!open[nc] || dist[nc] >= FIT__INF) continue;
         int nd = dist[nc] + 1 + (s->terrain[nc] == RULES_SPIKES ? spike : 0);
         if (nd < dist[c]) {
           dist[c] = nd;
@@ -176,7 +184,8 @@ BOT_API void fit_reset(fit *f) { memset(f, 0, sizeof *f); }
 #define FIT__LEVELS 3
 static rules_state fit__st[FIT__LEVELS + 1]; /* [0]: after our move */
 static rules_state fit__alt;
-static int fit__dm[2][RULES_CELLS];
+static int fit__dm[2][2][RULES_CELLS]; /* [block][spike index]: ways to a mine */
+static int fit__dt[2][RULES_CELLS];    /* [spike index]: to a tavern, around heroes */
 
 /* Depth-first: moves of the heroes at levels lev.. from fit__st[lev] to now. */
 static int fit__dfs(int lev, const rules_state *now) {
@@ -207,13 +216,17 @@ static void fit__score(fit *f, int lev) {
     rules_move(&fit__alt, d);
     if (rules_same_shown(&fit__alt, &fit__st[lev + 1])) seen |= 1 << d;
   }
-  for (int k = 0; k < 2; k++) fit__ways(s, fit__dm[k], id, fit__spikes[k]);
+  for (int k = 0; k < 2; k++) {
+    fit__ways(s, fit__dm[0][k], id, fit__spikes[k], 0);
+    fit__ways(s, fit__dm[1][k], id, fit__spikes[k], id);
+    fit__ways(s, fit__dt[k], 0, fit__spikes[k], id);
+  }
   float *miss = f->miss[id - 1];
   int best = 0, was = f->best[id - 1], was_mask = 0;
   for (int i = 0; i < FIT_N; i++) {
     fit_params p;
     fit_point(i, &p);
-    int k = fit__spike_i(p.spikes), mask = fit__move(&p, s, id, fit__dm[k], f->dtav[k]);
+    int k = fit__spike_i(p.spikes), mask = fit__move(&p, s, id, fit__dm[p.block][k], p.block ? fit__dt[k] : f->dtav[k]);
     int hit = (mask & seen) != 0;
     miss[i] = miss[i] * FIT_DECAY + (hit ? 0.0f : 1.0f);
     f->hits[id - 1][i] = (uint16_t)(f->hits[id - 1][i] + hit);
@@ -241,7 +254,7 @@ BOT_API void fit_observe(fit *f, const rules_state *now, int me) {
   f->me = me;
   f->move = -1;
   if (f->tav_n != now->n) { /* the tavern ways: terrain alone */
-    for (int k = 0; k < 2; k++) fit__ways(now, f->dtav[k], 0, fit__spikes[k]);
+    for (int k = 0; k < 2; k++) fit__ways(now, f->dtav[k], 0, fit__spikes[k], 0);
     f->tav_n = now->n;
   }
 }
@@ -254,7 +267,8 @@ BOT_API void fit_prepare(fit *f, const rules_state *s) {
     fit_params p;
     fit_point(f->best[id - 1], &p);
     int k = fit__spike_i(p.spikes);
-    fit__ways(s, f->dmine[id - 1][k], id, fit__spikes[k]);
+    fit__ways(s, f->dmine[id - 1][k], id, fit__spikes[k], p.block ? id : 0);
+    if (p.block) fit__ways(s, f->dtav_block[id - 1], 0, fit__spikes[k], id);
   }
 }
 
@@ -278,7 +292,8 @@ BOT_API int fit_loose(const fit *f, int id) {
 static int fit__predicted(const fit *f, const rules_state *s, int id) {
   fit_params p;
   fit_point(f->best[id - 1], &p);
-  int k = fit__spike_i(p.spikes), mask = fit__move(&p, s, id, f->dmine[id - 1][k], f->dtav[k]);
+  int k = fit__spike_i(p.spikes);
+  int mask = fit__move(&p, s, id, f->dmine[id - 1][k], p.block ? f->dtav_block[id - 1] : f->dtav[k]);
   return fit__pick(mask);
 }
 
@@ -298,8 +313,9 @@ BOT_API char *fit_describe(const fit *f, int id, char *buf, size_t cap) {
   int obs = id >= 1 && id <= RULES_HEROES ? f->obs[id - 1] : 0;
   int hits = obs ? f->hits[id - 1][f->best[id - 1]] : 0;
   int played = obs ? f->played[id - 1] : 0;
-  snprintf(buf, cap, "goal %s heal<%d to %d attack %d risk %d spikes %d: %d/%d foretold, %d played, recent miss %.2f%s",
-           goals[p.goal], p.heal, p.heal_to > p.heal ? p.heal_to : p.heal, p.attack, p.risk, p.spikes, hits, obs,
+  snprintf(buf, cap,
+           "goal %s heal<%d to %d attack %d risk %d spikes %d block %d: %d/%d foretold, %d played, recent miss %.2f%s",
+           goals[p.goal], p.heal, p.heal_to > p.heal ? p.heal_to : p.heal, p.attack, p.risk, p.spikes, p.block, hits, obs,
            played, miss, fit_trusted(f, id) ? " (trusted)" : "");
   return buf;
 }

@@ -20,7 +20,8 @@
 **      least life with which it fights a mine; below, a tavern when it has
 **      gold); `hunt`, a step toward the weakest other hero; `camp`, to a
 **      tavern's side and stay;
-**   ways count each spike entry as `spikes` extra steps (0 or 6).
+**   ways count each spike entry as `spikes` extra steps (0 or 6), and
+**   with `block` go around the other heroes' cells (a hero is a wall).
 ** The grid of parameter values (FIT_N points, listed in fit.c) is scored
 ** like a likelihood: for each round since our last move, the moves of the
 ** other heroes that lead to the state now shown are replayed (a
@@ -53,7 +54,7 @@
 /* goals of the family */
 enum { FIT_MINE, FIT_HUNT, FIT_CAMP, FIT_GOALS };
 
-#define FIT_N 648 /* points of the grid: 3 goals x 4 x 3 x 3 x 3 x 2 */
+#define FIT_N 1296 /* points of the grid: 3 goals x 4 x 3 x 3 x 3 x 2 x 2 */
 
 typedef struct fit_params {
   int goal;    /* FIT_MINE, FIT_HUNT, FIT_CAMP */
@@ -62,6 +63,7 @@ typedef struct fit_params {
   int attack;  /* closes in on a weaker hero within this many steps (0: never) */
   int risk;    /* fights a mine only above this life */
   int spikes;  /* extra steps a spike entry counts on its ways */
+  int block;   /* 1: its ways go around other heroes */
 } fit_params;
 
 typedef struct fit {
@@ -79,6 +81,9 @@ typedef struct fit {
      on a mine not hero k's own / a tavern, per spike cost index */
   int dmine[RULES_HEROES][2][RULES_CELLS];
   int dtav[2][RULES_CELLS];
+  /* fit_prepare: hero k's ways to a tavern around the other heroes, for a
+     fit with `block` */
+  int dtav_block[RULES_HEROES][RULES_CELLS];
   int tav_n; /* board side the tavern ways are for (0: none yet) */
 } fit;
 
@@ -105,7 +110,7 @@ BOT_API int fit_predict(void *ctx, const rules_state *s, int id);
 BOT_API int fit_loose(const fit *f, int id);
 /* Hero id's move in s by its loose fit (fit_loose), or -1. */
 BOT_API int fit_predict_loose(const fit *f, const rules_state *s, int id);
-/* One line describing hero id's fit (goal, heal, attack, risk, spikes,
+/* One line describing hero id's fit (goal, heal, attack, risk, spikes, block,
    share of moves foretold) into buf; returns buf. */
 BOT_API char *fit_describe(const fit *f, int id, char *buf, size_t cap);
 

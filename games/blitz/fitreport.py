@@ -32,7 +32,8 @@ import subprocess
 import sys
 
 LINE = re.compile(r"^fit trace turn \d+ hero (\d) (\S+): goal (\S+) heal<(\d+) to (\d+) attack (\d+) "
-                  r"risk (\d+) spikes (\d+): (\d+)/(\d+) foretold(?:, (\d+) played)?, recent miss [\d.]+( \(trusted\))?$")
+                  r"risk (\d+) spikes (\d+)(?: block (\d))?: (\d+)/(\d+) foretold(?:, (\d+) played)?, "
+                  r"recent miss [\d.]+( \(trusted\))?$")
 # The table's columns: name, then how a fitted value reads.
 PARAMS = [("goal", lambda m: m.group(3)),
           ("heal below", lambda m: "never" if m.group(4) == "0" else m.group(4)),
@@ -40,7 +41,8 @@ PARAMS = [("goal", lambda m: m.group(3)),
            else "to " + m.group(5)),
           ("attack", lambda m: "never" if m.group(6) == "0" else m.group(6)),
           ("risk", lambda m: "any" if m.group(7) == "0" else m.group(7)),
-          ("spikes", lambda m: m.group(8))]
+          ("spikes", lambda m: m.group(8)),
+          ("around heroes", lambda m: "yes" if m.group(9) == "1" else "no")]
 
 
 def traces(paths):
@@ -115,9 +117,9 @@ def main(argv):
                 print("%s: %s" % (os.path.basename(trace), m.group(0)))
             g = agg[m.group(2)]
             g["fits"] += 1
-            g["foretold"] += int(m.group(9)) / max(1, int(m.group(10)))
-            g["played"] += int(m.group(11) or 0) / max(1, int(m.group(10)))
-            g["trusted"] += m.group(12) is not None
+            g["foretold"] += int(m.group(10)) / max(1, int(m.group(11)))
+            g["played"] += int(m.group(12) or 0) / max(1, int(m.group(11)))
+            g["trusted"] += m.group(13) is not None
             for k, read in PARAMS:
                 g["values"][k][read(m)] += 1
     if not games:

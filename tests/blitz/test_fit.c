@@ -3,10 +3,11 @@
 ** contest-board games played in-process, our sparring miners (random
 ** moves and all) are fitted as miners that foretell most of their moves,
 ** whose predictions play most of them right, and are trusted most of the
-** time, a randomly moving hero is never trusted, fit_predict answers
-** only for trusted heroes and then with a legal direction, every trusted
-** fit is loose and a random bot's never (fit_loose), a loose fit is
-** predicted on ways drawn for it, and a new game forgets.
+** time, and on boards of 4 mines fitted with ways around heroes; a
+** randomly moving hero is never trusted, fit_predict answers only for
+** trusted heroes and then with a legal direction, every trusted fit is
+** loose and a random bot's never (fit_loose), a loose fit is predicted on
+** ways drawn for it, and a new game forgets.
 */
 #include <stdio.h>
 #include <string.h>
@@ -87,6 +88,27 @@ static void test_miners_fitted_as_miners(void) {
                     rounds);
     }
   }
+}
+
+static void test_miners_fitted_around_heroes(void) {
+  /* Our sparring miners' ways go around other heroes (a hero is a wall
+     to them). On boards of 4 mines, where the heroes crowd the few mines,
+     the fit's `block` points foretell them better: after 150 rounds two
+     in three of the miners' fits or more have block 1 (8 of 9 here; a
+     tie goes to block 0, the first listed). */
+  const int kinds[3] = {SPARRING_MINER, SPARRING_MINER, SPARRING_MINER};
+  int seeds[] = {43008, 43010, 43020}, blocked = 0, fits = 0;
+  for (int i = 0; i < 3; i++) {
+    start(seeds[i], kinds);
+    for (int r = 0; r < 150 && !rules_finished(&S); r++) round_played();
+    for (int k = 2; k <= 4; k++) {
+      fit_params p;
+      fit_get(&F, k, &p);
+      blocked += p.block;
+      fits++;
+    }
+  }
+  TH_ASSERT_MSG(blocked * 3 >= fits * 2, "%d of %d fits block", blocked, fits);
 }
 
 static void test_random_bot_not_trusted(void) {
@@ -193,6 +215,7 @@ static void test_new_game_forgets(void) {
 
 static const th_test TESTS[] = {
     TH_ENTRY(test_miners_fitted_as_miners),
+    TH_ENTRY(test_miners_fitted_around_heroes),
     TH_ENTRY(test_random_bot_not_trusted),
     TH_ENTRY(test_predicts_only_trusted_heroes),
     TH_ENTRY(test_loose_fits),
