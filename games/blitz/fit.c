@@ -226,7 +226,8 @@ static void fit__score(fit *f, int lev) {
   for (int i = 0; i < FIT_N; i++) {
     fit_params p;
     fit_point(i, &p);
-    int k = fit__spike_i(p.spikes), mask = fit__move(&p, s, id, fit__dm[p.block][k], p.block ? fit__dt[k] : f->dtav[k]);
+    int k = fit__spike_i(p.spikes);
+    int mask = fit__move(&p, s, id, fit__dm[p.block][k], p.block ? fit__dt[k] : f->dtav[k]);
     int hit = (mask & seen) != 0;
     miss[i] = miss[i] * FIT_DECAY + (hit ? 0.0f : 1.0f);
     f->hits[id - 1][i] = (uint16_t)(f->hits[id - 1][i] + hit);
@@ -315,8 +316,8 @@ BOT_API char *fit_describe(const fit *f, int id, char *buf, size_t cap) {
   int played = obs ? f->played[id - 1] : 0;
   snprintf(buf, cap,
            "goal %s heal<%d to %d attack %d risk %d spikes %d block %d: %d/%d foretold, %d played, recent miss %.2f%s",
-           goals[p.goal], p.heal, p.heal_to > p.heal ? p.heal_to : p.heal, p.attack, p.risk, p.spikes, p.block, hits, obs,
-           played, miss, fit_trusted(f, id) ? " (trusted)" : "");
+           goals[p.goal], p.heal, p.heal_to > p.heal ? p.heal_to : p.heal, p.attack, p.risk, p.spikes, p.block, hits,
+           obs, played, miss, fit_trusted(f, id) ? " (trusted)" : "");
   return buf;
 }
 

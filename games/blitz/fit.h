@@ -78,7 +78,8 @@ typedef struct fit {
   int best[RULES_HEROES];          /* the fitted point per hero */
   int rounds, unexplained;
   /* ways (fit_prepare, and the tavern ways once per board): moves to act
-     on a mine not hero k's own / a tavern, per spike cost index */
+     on a mine not hero k's own / a tavern, per spike cost index; a mine
+     way around the other heroes when k's fit has `block` */
   int dmine[RULES_HEROES][2][RULES_CELLS];
   int dtav[2][RULES_CELLS];
   /* fit_prepare: hero k's ways to a tavern around the other heroes, for a

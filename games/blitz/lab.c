@@ -6,7 +6,8 @@
 ** every game replays exactly, so two builds compare on identical games.
 **
 **   blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS]
-**             [--boards contest|own] [--max-mines M] [--min-mines M] [--turns T] [--jobs J]
+**             [--boards contest|own] [--max-mines M] [--min-mines M]
+**             [--turns T] [--jobs J]
 **             [--verbose] [--only G --log] [--oracle | --known] [--no-fit]
 **             [--fit-report T] [--explain T] OPP OPP OPP
 **             (OPP: miner, hunter, killer, brute, wow, random)
@@ -168,9 +169,16 @@ static void lab__fit_report(const lab_opts *o, const lab_result *r, const rules_
   fflush(stdout);
 }
 
+/* 1 when --max-mines or --min-mines picks the boards (lab__seeds). */
+static int lab__filtered(const lab_opts *o) { return o->max_mines > 0 || o->min_mines > 0; }
+
+/* 1 when a board of nmines mines passes --max-mines and --min-mines. */
+static int lab__board_kept(const lab_opts *o, int nmines) {
+  return (!o->max_mines || nmines <= o->max_mines) && nmines >= o->min_mines;
+}
+
 /* --max-mines, --min-mines: the seeds of the first (games + 3) / 4 boards
-   from --seed with at most max_mines (and at least min_mines) mines into
-   lab__seeds; -1 when LAB_SEED_SCAN
+   from --seed that lab__board_kept into lab__seeds; -1 when LAB_SEED_SCAN
    seeds in a row hold none (a bad board's seed is skipped). */
 #define LAB_SEED_SCAN 10000
 static int lab__find_seeds(const lab_opts *o) {
@@ -179,7 +187,7 @@ static int lab__find_seeds(const lab_opts *o) {
   int need = (o->games + 3) / 4, found = 0;
   for (int seed = o->seed, miss = 0; found < need; seed++) {
     if (miss++ >= LAB_SEED_SCAN || seed >= 1 << 30) return -1;
-    if (lab__board(&s, o, seed, err, sizeof err) == 0 && (!o->max_mines || s.nmines <= o->max_mines) && s.nmines >= o->min_mines) {
+    if (lab__board(&s, o, seed, err, sizeof err) == 0 && lab__board_kept(o, s.nmines)) {
       lab__seeds[found++] = seed;
       miss = 0;
     }
@@ -209,7 +217,7 @@ static void lab__play(const lab_opts *o, int g, lab_result *r) {
   char err[160];
   memset(r, 0, sizeof *r);
   r->g = g;
-  r->seed = o->max_mines > 0 || o->min_mines > 0 ? lab__seeds[g / 4] : o->seed + g / 4;
+  r->seed = lab__filtered(o) ? lab__seeds[g / 4] : o->seed + g / 4;
   r->seat = g % 4;
   if (lab__board(&s, o, r->seed, err, sizeof err) < 0) {
     fprintf(stderr, "blitz-lab: seed %d: %s\n", r->seed, err);
@@ -432,7 +440,8 @@ static int lab__fit_trace(const lab_opts *o) {
 
 static int lab__usage(void) {
   fprintf(stderr, "usage: blitz-lab [--games N] [--seed S] [--nodes N | --think-ms MS] [--boards contest|own]\n"
-                  "                 [--max-mines M] [--min-mines M] [--turns T] [--jobs J] [--verbose] [--oracle | --known] [--no-fit]\n"
+                  "                 [--max-mines M] [--min-mines M] [--turns T] [--jobs J] [--verbose]\n"
+                  "                 [--oracle | --known] [--no-fit]\n"
                   "                 [--fit-report T] [--explain T] OPP OPP OPP\n"
                   "                 (OPP: miner, hunter, killer, brute, wow, random)\n"
                   "       blitz-lab --follow TRACE [--log] OPP\n"
@@ -593,7 +602,7 @@ int main(int argc, char **argv) {
   }
   if (nopp != 3) return lab__usage();
   if (o.only >= 0 && o.games <= o.only) o.games = o.only + 1;
-  if ((o.max_mines > 0 || o.min_mines > 0) && lab__find_seeds(&o) < 0) {
+  if (lab__filtered(&o) && lab__find_seeds(&o) < 0) {
     fprintf(stderr, "blitz-lab: no board with %d to %d mines in %d seeds from %d\n", o.min_mines,
             o.max_mines > 0 ? o.max_mines : RULES_CELLS, LAB_SEED_SCAN, o.seed);
     return 1;
